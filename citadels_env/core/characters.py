@@ -1,0 +1,838 @@
+"""§5 The 27 characters: each one's abilities, in rank order, one section per card.
+
+An ability is offered in the turn menu while `available(g, turn)` holds and its `key` was not used this turn (each
+ability once per turn, §0.3); choosing it calls `use`, which acts at once or asks follow-up decisions. Abilities that
+would do nothing (income with no matching district, a look at an empty hand) are not offered. Forced effects (the King
+takes the crown, the Bishop's protection, the Alchemist's refund, build limits) are applied by `turn`, not asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .actions import A_AMOUNT, A_CARD, A_CHAR, A_PLAYER, A_RESOURCE, A_TYPE, A_WIZARD, DONE, Action
+from .cards import CHARACTERS, COST, DISTRICT_TYPES, RANK, TYPE
+from .game import ALL, Game, decision
+from .state import Turn
+from .turn import choose_payment, district_targets, end_turn, may_place, payment_methods
+
+
+class Ability(NamedTuple):
+    id: str  # the menu action's argument
+    key: str  # once-per-turn key (the Navigator's two options share one)
+    available: Callable[[Game, Turn], bool]
+    use: Callable[[Game, Turn], None]
+
+
+ABILITIES: dict[str, tuple[Ability, ...]] = {}
+
+
+def ability(char: str, id_: str, key: str | None = None):
+    def register(fn):
+        available, use = fn()
+        ABILITIES[char] = (*ABILITIES.get(char, ()), Ability(id_, key or id_, available, use))
+        return fn
+
+    return register
+
+
+def always(g: Game, t: Turn) -> bool:
+    return True
+
+
+def others(g: Game, seat: int) -> list[int]:
+    n = g.cfg.players
+    return [(seat + i) % n for i in range(1, n)]
+
+
+def character_targets(g: Game, ok: Callable[[str], bool]) -> list[Action]:
+    return [A_CHAR[c] for c in g.cfg.characters if ok(c)]
+
+
+def gain_cards(g: Game, seat: int, n: int) -> None:
+    if n:
+        drawn = g.draw_to_hand(seat, n)
+        g.event(("drew", seat, len(drawn)))
+
+
+def gain_gold(g: Game, seat: int, n: int, why: str) -> None:
+    g.players[seat].gold += n
+    g.event((why, seat, n))
+
+
+# -- income: §4.5, shared by every character with an income type -------------------------------------------------------
+def income_available(g: Game, t: Turn) -> bool:
+    return g.count_type(t.seat, CHARACTERS[t.char].income_type) > 0
+
+
+def use_income(g: Game, t: Turn) -> None:
+    n = g.count_type(t.seat, CHARACTERS[t.char].income_type)
+    if t.char == "abbot":  # gold or card for each religious district, announced first (§5.14)
+        g.push("abbot_income", t.seat, n)
+    elif t.char in ("patrician", "cardinal"):
+        gain_cards(g, t.seat, n)
+    else:
+        gain_gold(g, t.seat, n, "income")
+
+
+for _c in ("king", "emperor", "patrician", "bishop", "abbot", "cardinal", "merchant", "trader", "warlord",
+           "diplomat", "marshal"):
+    ABILITIES[_c] = (Ability("income", "income", income_available, use_income),)
+
+
+# -- rank 1 ------------------------------------------------------------------------------------------------------------
+@ability("assassin", "kill")
+def _assassin():
+    def use(g: Game, t: Turn) -> None:
+        g.push("kill", t.seat)
+
+    return always, use
+
+
+@decision("kill", "Assassin: name the character to kill")
+def kill_actions(g: Game, data) -> list[Action]:
+    return character_targets(g, lambda c: c != "assassin")  # Q27
+
+
+@kill_actions.resolver
+def kill(g: Game, data, action: Action) -> None:
+    g.killed = action.arg
+    g.event(("killed", action.arg))
+
+
+# The Witch's part 1 is forced by `turn.after_gather`: she must name a character (Q2).
+@decision("bewitch", "Witch: name the character to bewitch (your turn is put on hold)")
+def bewitch_actions(g: Game, data) -> list[Action]:
+    return character_targets(g, lambda c: c != "witch")
+
+
+@bewitch_actions.resolver
+def bewitch(g: Game, data, action: Action) -> None:
+    g.bewitched = action.arg
+    g.witch_seat = g.turn.seat
+    g.event(("bewitched", action.arg))
+    end_turn(g)
+
+
+@ability("magistrate", "warrants")
+def _magistrate():
+    def use(g: Game, t: Turn) -> None:
+        g.push("warrant", t.seat, ())
+
+    return always, use
+
+
+@decision("warrant", "Magistrate: place the signed warrant, then the two unsigned ones, on other characters")
+def warrant_actions(g: Game, placed) -> list[Action]:
+    own = g.players[g.turn.seat].chars  # Q8: not on the placer's own characters
+    return character_targets(g, lambda c: c != "magistrate" and c not in own and c not in placed)
+
+
+@warrant_actions.resolver
+def warrant(g: Game, placed, action: Action) -> None:
+    placed = (*placed, action.arg)
+    seat = g.turn.seat
+    if len(placed) < 3:
+        g.push("warrant", seat, placed)
+        return
+    g.signed = placed[0]
+    g.magistrate_seat = seat
+    g.warrants = tuple(sorted(placed, key=RANK.__getitem__))
+    g.event(("warrants", seat, g.warrants))
+    g.event(("signed_warrant", seat, g.signed), 1 << seat)
+
+
+# -- rank 2 ------------------------------------------------------------------------------------------------------------
+@ability("thief", "rob")
+def _thief():
+    def use(g: Game, t: Turn) -> None:
+        g.push("rob", t.seat)
+
+    return always, use
+
+
+@decision("rob", "Thief: name the character to rob (not rank 1, not killed, not bewitched)")
+def rob_actions(g: Game, data) -> list[Action]:
+    return character_targets(g, lambda c: RANK[c] > 1 and c not in ("thief", g.killed, g.bewitched))
+
+
+@rob_actions.resolver
+def rob(g: Game, data, action: Action) -> None:
+    g.robbed = action.arg
+    g.robber_seat = g.turn.seat
+    g.event(("rob", action.arg))
+
+
+@ability("spy", "spy")
+def _spy():
+    def available(g: Game, t: Turn) -> bool:
+        return any(g.players[s].hand for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("spy_player", t.seat)
+
+    return available, use
+
+
+@decision("spy_player", "Spy: choose the player whose hand you look at")
+def spy_player_actions(g: Game, data) -> list[Action]:
+    return [A_PLAYER[s] for s in others(g, g.turn.seat) if g.players[s].hand]
+
+
+@spy_player_actions.resolver
+def spy_player(g: Game, data, action: Action) -> None:
+    g.push("spy_type", g.turn.seat, action.arg)
+
+
+@decision("spy_type", "Spy: name a district type")
+def spy_type_actions(g: Game, target) -> list[Action]:
+    return [A_TYPE[d] for d in DISTRICT_TYPES]
+
+
+@spy_type_actions.resolver
+def spy_type(g: Game, target, action: Action) -> None:
+    seat = g.turn.seat
+    victim = g.players[target]
+    look(g, seat, target)
+    m = sum(1 for c in victim.hand if TYPE[c] == action.arg)
+    gold = min(m, victim.gold)
+    victim.gold -= gold
+    g.players[seat].gold += gold
+    g.event(("spied", seat, target, action.arg, m, gold))
+    gain_cards(g, seat, m)
+
+
+def look(g: Game, seat: int, target: int) -> None:
+    """`seat` looks at `target`'s hand (Spy, Wizard): private knowledge of every card in it."""
+    p = g.players[target]
+    bit = 1 << seat
+    p.hand_seen = [m | bit for m in p.hand_seen]
+    g.event(("looked", seat, target, tuple(sorted(p.hand))), bit)
+
+
+@ability("blackmailer", "threaten")
+def _blackmailer():
+    def use(g: Game, t: Turn) -> None:
+        g.push("threat", t.seat, ())
+
+    return always, use
+
+
+@decision("threat", "Blackmailer: place the flower threat, then the blank one, on other characters")
+def threat_actions(g: Game, placed) -> list[Action]:
+    own = g.players[g.turn.seat].chars
+    return character_targets(g, lambda c: RANK[c] > 1 and c not in own and c not in placed
+                             and c not in ("blackmailer", g.killed, g.bewitched))
+
+
+@threat_actions.resolver
+def threat(g: Game, placed, action: Action) -> None:
+    placed = (*placed, action.arg)
+    seat = g.turn.seat
+    if len(placed) < 2:
+        g.push("threat", seat, placed)
+        return
+    g.flower = placed[0]
+    g.blackmailer_seat = seat
+    g.threats = g.threats_open = tuple(sorted(placed, key=RANK.__getitem__))
+    g.event(("threats", seat, g.threats))
+    g.event(("flower", seat, g.flower), 1 << seat)
+
+
+# -- rank 3 ------------------------------------------------------------------------------------------------------------
+@ability("magician", "magician_swap", key="magician")
+def _magician_swap():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(g.players[t.seat].hand) or any(g.players[s].hand for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("magician_player", t.seat)
+
+    return available, use
+
+
+@decision("magician_player", "Magician: choose the player to exchange hands with")
+def magician_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    mine = bool(g.players[seat].hand)
+    return [A_PLAYER[s] for s in others(g, seat) if mine or g.players[s].hand]
+
+
+@magician_player_actions.resolver
+def magician_player(g: Game, data, action: Action) -> None:
+    a, b = g.players[g.turn.seat], g.players[action.arg]
+    both = (1 << a.seat) | (1 << b.seat)
+    a.hand, b.hand = b.hand, a.hand
+    a.hand_seen, b.hand_seen = [m | both for m in b.hand_seen], [m | both for m in a.hand_seen]
+    g.event(("swapped_hands", a.seat, b.seat))
+
+
+@ability("magician", "magician_discard", key="magician")
+def _magician_discard():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(g.players[t.seat].hand)
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("magician_discard", t.seat, 0)
+
+    return available, use
+
+
+@decision("magician_discard", "Magician: put a card at the bottom of the deck, or done (draw as many)")
+def magician_discard_actions(g: Game, count) -> list[Action]:
+    acts = [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
+    if count:
+        acts.append(Action(DONE))
+    return acts
+
+
+@magician_discard_actions.resolver
+def magician_discard(g: Game, count, action: Action) -> None:
+    seat = g.turn.seat
+    if action.verb == DONE:
+        g.event(("magician_discarded", seat, count))
+        gain_cards(g, seat, count)
+        return
+    g.take(seat, action.arg, 1 << seat)
+    g.to_bottom(action.arg)
+    if g.players[seat].hand:
+        g.push("magician_discard", seat, count + 1)
+    else:
+        g.event(("magician_discarded", seat, count + 1))
+        gain_cards(g, seat, count + 1)
+
+
+@ability("wizard", "wizard")
+def _wizard():
+    def available(g: Game, t: Turn) -> bool:
+        return any(g.players[s].hand for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("wizard_player", t.seat)
+
+    return available, use
+
+
+@decision("wizard_player", "Wizard: choose the player whose hand you look at")
+def wizard_player_actions(g: Game, data) -> list[Action]:
+    return [A_PLAYER[s] for s in others(g, g.turn.seat) if g.players[s].hand]
+
+
+@wizard_player_actions.resolver
+def wizard_player(g: Game, data, action: Action) -> None:
+    look(g, g.turn.seat, action.arg)
+    g.event(("wizard_looked", g.turn.seat, action.arg))
+    g.push("wizard_card", g.turn.seat, action.arg)
+
+
+@decision("wizard_card", "Wizard: choose a card of that hand")
+def wizard_card_actions(g: Game, target) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(g.players[target].hand)]
+
+
+@wizard_card_actions.resolver
+def wizard_card(g: Game, target, action: Action) -> None:
+    g.push("wizard_use", g.turn.seat, (target, action.arg))
+
+
+@decision("wizard_use", "Wizard: take the card into your hand, or build it now (not counted toward the limit)")
+def wizard_use_actions(g: Game, data) -> list[Action]:
+    t = g.turn
+    kind = data[1]
+    acts = [A_WIZARD["hand"]]
+    if t.gathered and t.limit and may_place(g, t, kind) and payment_methods(
+            g, t, kind, len(g.players[t.seat].hand), paid_only=True):  # Q11: build only after gathering
+        acts.append(A_WIZARD["build"])
+    return acts
+
+
+@wizard_use_actions.resolver
+def wizard_use(g: Game, data, action: Action) -> None:
+    t = g.turn
+    target, kind = data
+    if action.arg == "hand":
+        both = (1 << t.seat) | (1 << target)
+        g.take(target, kind, both)
+        g.give(t.seat, kind, both)
+        g.event(("wizard_took", t.seat, target))
+    else:
+        g.take(target, kind, ALL)
+        g.in_transit.append(kind)
+        g.event(("building", t.seat, kind))
+        choose_payment(g, t, kind, counts=False)
+
+
+@ability("seer", "seer")
+def _seer():
+    def available(g: Game, t: Turn) -> bool:
+        return any(g.players[s].hand for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        victims = []
+        for s in others(g, t.seat):
+            hand = g.players[s].hand
+            if hand:
+                card = hand[g.rng.below(len(hand))]
+                both = (1 << t.seat) | (1 << s)
+                g.take(s, card, both)
+                g.give(t.seat, card, both)
+                victims.append(s)
+        g.event(("seer_took", t.seat, tuple(victims)))
+        g.push("seer_give", t.seat, tuple(victims))
+
+    return available, use
+
+
+@decision("seer_give", "Seer: give a card from your hand to the next player you took from")
+def seer_give_actions(g: Game, victims) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
+
+
+@seer_give_actions.resolver
+def seer_give(g: Game, victims, action: Action) -> None:
+    seat, to = g.turn.seat, victims[0]
+    both = (1 << seat) | (1 << to)
+    g.take(seat, action.arg, both)
+    g.give(to, action.arg, both)
+    if len(victims) > 1:
+        g.push("seer_give", seat, victims[1:])
+
+
+# -- rank 4 (the King and the Patrician take the crown in turn.begin_turn) --------------------------------------------
+@ability("emperor", "emperor")
+def _emperor():
+    def use(g: Game, t: Turn) -> None:
+        g.push("emperor_player", t.seat)
+
+    return always, use
+
+
+@decision("emperor_player", "Emperor: give the crown to another player (not yourself, not its holder: Q4)")
+def emperor_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    return [A_PLAYER[s] for s in others(g, seat) if s != g.crown]
+
+
+@emperor_player_actions.resolver
+def emperor_player(g: Game, data, action: Action) -> None:
+    target = g.players[action.arg]
+    g.crown = action.arg
+    g.event(("crown", action.arg))
+    if target.gold and target.hand:
+        g.push("emperor_resource", g.turn.seat, action.arg)
+    elif target.gold or target.hand:
+        emperor_take(g, action.arg, "gold" if target.gold else "card")
+
+
+@decision("emperor_resource", "Emperor: take 1 gold or 1 random card from the new crown holder")
+def emperor_resource_actions(g: Game, target) -> list[Action]:
+    return [A_RESOURCE["gold"], A_RESOURCE["card"]]
+
+
+@emperor_resource_actions.resolver
+def emperor_resource(g: Game, target, action: Action) -> None:
+    emperor_take(g, target, action.arg)
+
+
+def emperor_take(g: Game, target: int, what: str) -> None:
+    seat = g.turn.seat
+    p = g.players[target]
+    if what == "gold":
+        p.gold -= 1
+        g.players[seat].gold += 1
+    else:
+        card = p.hand[g.rng.below(len(p.hand))]
+        both = (1 << seat) | (1 << target)
+        g.take(target, card, both)
+        g.give(seat, card, both)
+    g.event(("emperor_took", seat, target, what))
+
+
+# -- rank 5 (the Bishop's protection is set in turn.begin_turn; the Cardinal's exchange is a payment method) ----------
+@decision("abbot_income", "Abbot: how many of your religious districts give gold (the others give cards)")
+def abbot_income_actions(g: Game, n) -> list[Action]:
+    return list(A_AMOUNT[: n + 1])
+
+
+@abbot_income_actions.resolver
+def abbot_income(g: Game, n, action: Action) -> None:
+    seat = g.turn.seat
+    gain_gold(g, seat, action.arg, "income")
+    gain_cards(g, seat, n - action.arg)
+
+
+def richest(g: Game, seat: int) -> list[int]:
+    """Q32: the other players holding the most gold, if the Abbot is not among the richest."""
+    top = max(p.gold for p in g.players)
+    if g.players[seat].gold >= top:
+        return []
+    return [s for s in others(g, seat) if g.players[s].gold == top]
+
+
+@ability("abbot", "abbot_richest")
+def _abbot():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(richest(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        rich = richest(g, t.seat)
+        if len(rich) == 1:
+            abbot_take(g, rich[0])
+        else:
+            g.push("abbot_richest", t.seat)
+
+    return available, use
+
+
+@decision("abbot_richest", "Abbot: choose which of the richest players gives you 1 gold")
+def abbot_richest_actions(g: Game, data) -> list[Action]:
+    return [A_PLAYER[s] for s in richest(g, g.turn.seat)]
+
+
+@abbot_richest_actions.resolver
+def abbot_richest(g: Game, data, action: Action) -> None:
+    abbot_take(g, action.arg)
+
+
+def abbot_take(g: Game, giver: int) -> None:
+    g.players[giver].gold -= 1
+    g.players[g.turn.seat].gold += 1
+    g.event(("abbot_took", g.turn.seat, giver))
+
+
+# -- rank 6 (the Alchemist's refund is in turn.end_turn; the Trader's exemption in turn.counts_toward_limit) ----------
+@ability("merchant", "merchant_gold")
+def _merchant():
+    def use(g: Game, t: Turn) -> None:
+        gain_gold(g, t.seat, 1, "merchant_gold")
+
+    return always, use
+
+
+# -- rank 7 (build limits in turn.BUILD_LIMIT) ---------------------------------------------------------------------------
+@ability("architect", "architect_cards")
+def _architect():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(g.deck)
+
+    def use(g: Game, t: Turn) -> None:
+        gain_cards(g, t.seat, 2)
+
+    return available, use
+
+
+@ability("navigator", "navigator_gold", key="navigator")
+def _navigator_gold():
+    def use(g: Game, t: Turn) -> None:
+        gain_gold(g, t.seat, 4, "navigator_gold")
+
+    return always, use
+
+
+@ability("navigator", "navigator_cards", key="navigator")
+def _navigator_cards():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(g.deck)
+
+    def use(g: Game, t: Turn) -> None:
+        gain_cards(g, t.seat, 4)
+
+    return available, use
+
+
+@ability("scholar", "scholar")
+def _scholar():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(g.deck)
+
+    def use(g: Game, t: Turn) -> None:
+        drawn = g.draw(7)  # Q13: all of them if fewer than 7 remain
+        g.event(("scholar_drew", t.seat, len(drawn)))
+        if len(drawn) == 1:
+            g.give(t.seat, drawn[0], 0)
+            g.rng.shuffle(g.deck)
+        else:
+            g.in_transit += drawn
+            g.push("scholar_keep", t.seat, tuple(drawn))
+
+    return available, use
+
+
+@decision("scholar_keep", "Scholar: keep one of the drawn cards; the others are shuffled back into the deck")
+def scholar_keep_actions(g: Game, drawn) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(drawn)]
+
+
+@scholar_keep_actions.resolver
+def scholar_keep(g: Game, drawn, action: Action) -> None:
+    rest = list(drawn)
+    rest.remove(action.arg)
+    del g.in_transit[-len(drawn):]
+    g.give(g.turn.seat, action.arg, 0)
+    g.deck.extend(rest)
+    g.rng.shuffle(g.deck)
+
+
+# -- rank 8 ------------------------------------------------------------------------------------------------------------
+def wall_surcharge(g: Game, owner: int, kind: str) -> int:
+    """Great Wall (Q20): +1 on the rank-8 ability against the owner's other districts."""
+    city = g.players[owner].city
+    return int("great_wall" in city and (kind != "great_wall" or g.cfg.rulings.great_wall_protects_itself))
+
+
+def rank8_can_touch(g: Game, owner: int, kind: str) -> bool:
+    """The Keep and a protected Bishop's districts are out of reach of every rank-8 ability (§5.13, Q22, Q23)."""
+    return kind != "keep" and g.protected_seat != owner
+
+
+def warlord_price(g: Game, owner: int, kind: str, beautified: bool) -> int:
+    return COST[kind] + beautified - 1 + wall_surcharge(g, owner, kind)
+
+
+def warlord_city_open(g: Game, seat: int, owner: int) -> bool:
+    if not g.is_completed(owner):
+        return True
+    return owner == seat and g.cfg.rulings.warlord_own_completed_city  # Q6
+
+
+def warlord_targets(g: Game, seat: int, owner: int) -> list[Action]:
+    if not warlord_city_open(g, seat, owner):
+        return []
+    gold = g.players[seat].gold
+    return district_targets(g, owner, lambda k, b: rank8_can_touch(g, owner, k)
+                            and warlord_price(g, owner, k, b) <= gold)
+
+
+@ability("warlord", "warlord")
+def _warlord():
+    def available(g: Game, t: Turn) -> bool:
+        return any(warlord_targets(g, t.seat, s) for s in range(g.cfg.players))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("warlord_player", t.seat)
+
+    return available, use
+
+
+@decision("warlord_player", "Warlord: choose the city in which to destroy a district")
+def warlord_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    return [A_PLAYER[s] for s in range(g.cfg.players) if warlord_targets(g, seat, s)]
+
+
+@warlord_player_actions.resolver
+def warlord_player(g: Game, data, action: Action) -> None:
+    g.push("warlord_district", g.turn.seat, action.arg)
+
+
+@decision("warlord_district", "Warlord: choose the district to destroy (pay its cost minus 1)")
+def warlord_district_actions(g: Game, owner) -> list[Action]:
+    return warlord_targets(g, g.turn.seat, owner)
+
+
+@warlord_district_actions.resolver
+def warlord_district(g: Game, owner, action: Action) -> None:
+    beautified = action.verb != "district"
+    price = warlord_price(g, owner, action.arg, beautified)
+    g.players[g.turn.seat].gold -= price
+    g.destroy(owner, action.arg, beautified)
+
+
+def diplomat_price(g: Game, owner: int, taken: str, tb: bool, given: str, gb: bool) -> int:
+    return max(0, COST[taken] + tb - COST[given] - gb) + wall_surcharge(g, owner, taken)
+
+
+def diplomat_gives(g: Game, seat: int, owner: int, taken: str, tb: bool) -> list[Action]:
+    """Own districts the Diplomat may give for (taken, tb) of `owner`'s city."""
+    theirs = g.players[owner].city
+    gold = g.players[seat].gold
+    return district_targets(g, seat, lambda k, b: k != "keep" and k not in theirs and k != taken
+                            and diplomat_price(g, owner, taken, tb, k, b) <= gold)
+
+
+def diplomat_takes(g: Game, seat: int, owner: int) -> list[Action]:
+    if owner == seat or g.is_completed(owner):
+        return []
+    mine = g.players[seat].city
+    return district_targets(g, owner, lambda k, b: rank8_can_touch(g, owner, k) and k not in mine
+                            and bool(diplomat_gives(g, seat, owner, k, b)))
+
+
+@ability("diplomat", "diplomat")
+def _diplomat():
+    def available(g: Game, t: Turn) -> bool:
+        return any(diplomat_takes(g, t.seat, s) for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("diplomat_player", t.seat)
+
+    return available, use
+
+
+@decision("diplomat_player", "Diplomat: choose the player to exchange a district with")
+def diplomat_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    return [A_PLAYER[s] for s in others(g, seat) if diplomat_takes(g, seat, s)]
+
+
+@diplomat_player_actions.resolver
+def diplomat_player(g: Game, data, action: Action) -> None:
+    g.push("diplomat_take", g.turn.seat, action.arg)
+
+
+@decision("diplomat_take", "Diplomat: choose the district you take")
+def diplomat_take_actions(g: Game, owner) -> list[Action]:
+    return diplomat_takes(g, g.turn.seat, owner)
+
+
+@diplomat_take_actions.resolver
+def diplomat_take(g: Game, owner, action: Action) -> None:
+    g.push("diplomat_give", g.turn.seat, (owner, action.arg, action.verb != "district"))
+
+
+@decision("diplomat_give", "Diplomat: choose the district you give in exchange")
+def diplomat_give_actions(g: Game, data) -> list[Action]:
+    owner, taken, tb = data
+    return diplomat_gives(g, g.turn.seat, owner, taken, tb)
+
+
+@diplomat_give_actions.resolver
+def diplomat_give(g: Game, data, action: Action) -> None:
+    owner, taken, tb = data
+    seat = g.turn.seat
+    given, gb = action.arg, action.verb != "district"
+    price = diplomat_price(g, owner, taken, tb, given, gb)
+    g.players[seat].gold -= price
+    g.players[owner].gold += price
+    museum_taken = g.remove_from_city(owner, taken, tb)
+    museum_given = g.remove_from_city(seat, given, gb)
+    g.event(("exchanged", seat, owner, taken, given, price))
+    g.add_to_city(seat, taken, tb, museum_taken)
+    g.add_to_city(owner, given, gb, museum_given)
+
+
+def marshal_targets(g: Game, seat: int, owner: int) -> list[Action]:
+    if owner == seat or g.is_completed(owner):
+        return []
+    mine = g.players[seat].city
+    gold = g.players[seat].gold
+    return district_targets(g, owner, lambda k, b: COST[k] + b <= 3 and rank8_can_touch(g, owner, k)
+                            and k not in mine and COST[k] + b + wall_surcharge(g, owner, k) <= gold)
+
+
+@ability("marshal", "marshal")
+def _marshal():
+    def available(g: Game, t: Turn) -> bool:
+        return any(marshal_targets(g, t.seat, s) for s in others(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("marshal_player", t.seat)
+
+    return available, use
+
+
+@decision("marshal_player", "Marshal: choose the player to seize a district from")
+def marshal_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    return [A_PLAYER[s] for s in others(g, seat) if marshal_targets(g, seat, s)]
+
+
+@marshal_player_actions.resolver
+def marshal_player(g: Game, data, action: Action) -> None:
+    g.push("marshal_district", g.turn.seat, action.arg)
+
+
+@decision("marshal_district", "Marshal: choose the district (cost 3 or less) to seize, paying its cost")
+def marshal_district_actions(g: Game, owner) -> list[Action]:
+    return marshal_targets(g, g.turn.seat, owner)
+
+
+@marshal_district_actions.resolver
+def marshal_district(g: Game, owner, action: Action) -> None:
+    seat = g.turn.seat
+    kind, b = action.arg, action.verb != "district"
+    price = COST[kind] + b + wall_surcharge(g, owner, kind)
+    g.players[seat].gold -= price
+    g.players[owner].gold += price
+    museum = g.remove_from_city(owner, kind, b)
+    g.event(("seized", seat, owner, kind, price))
+    g.add_to_city(seat, kind, b, museum)
+
+
+# -- rank 9 ------------------------------------------------------------------------------------------------------------
+@ability("queen", "queen")
+def _queen():
+    def available(g: Game, t: Turn) -> bool:
+        r4, n = g.rank4_seat, g.cfg.players
+        return r4 is not None and (r4 - t.seat) % n in (1, n - 1)  # Q17: from the Witch's seat if she plays it
+
+    def use(g: Game, t: Turn) -> None:
+        gain_gold(g, t.seat, 3, "queen")
+
+    return available, use
+
+
+def artist_options(g: Game, seat: int) -> list[Action]:
+    if not g.players[seat].gold:
+        return []
+    return district_targets(g, seat, lambda k, b: not b)
+
+
+@ability("artist", "artist")
+def _artist():
+    def available(g: Game, t: Turn) -> bool:
+        return bool(artist_options(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push("artist", t.seat, 0)
+
+    return available, use
+
+
+@decision("artist", "Artist: beautify one of your districts with 1 gold (up to two), or done")
+def artist_actions(g: Game, count) -> list[Action]:
+    acts = artist_options(g, g.turn.seat)
+    if count:
+        acts.append(Action(DONE))
+    return acts
+
+
+@artist_actions.resolver
+def artist(g: Game, count, action: Action) -> None:
+    if action.verb == DONE:
+        return
+    seat = g.turn.seat
+    p = g.players[seat]
+    p.gold -= 1
+    p.beautified.append(action.arg)
+    g.event(("beautified", seat, action.arg))
+    if count == 0 and artist_options(g, seat):  # Q24: both at once, one ability use
+        g.push("artist", seat, 1)
+
+
+@ability("tax_collector", "tax_collector")
+def _tax_collector():
+    def available(g: Game, t: Turn) -> bool:
+        return g.tax_pot > 0
+
+    def use(g: Game, t: Turn) -> None:
+        amount, g.tax_pot = g.tax_pot, 0
+        gain_gold(g, t.seat, amount, "taxes")
+
+    return available, use
+
+
+ABILITY_BY_ID: dict[str, Ability] = {}
+
+
+def _index() -> None:
+    from .districts import DISTRICT_ABILITIES
+
+    for abilities in ABILITIES.values():
+        for ab in abilities:
+            ABILITY_BY_ID[ab.id] = ab
+    for ab in DISTRICT_ABILITIES:
+        ABILITY_BY_ID[ab.id] = ab
+
+

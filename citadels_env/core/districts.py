@@ -1,0 +1,124 @@
+"""§6 The unique districts usable during a turn: Laboratory, Smithy, Museum, Armory (once per own turn).
+
+Where every other unique district acts, one place each:
+  gathering: Gold Mine, Observatory, Library -> turn.gather
+  building: Factory (turn.gold_price), Framework, Necropolis, Thieves' Den (turn.pay), Quarry and Monument
+            (turn.may_place), Stables (turn.counts_toward_limit), Secret Vault (never built: turn.may_place)
+  rank 8: Keep and Great Wall -> characters.rank8_can_touch / wall_surcharge
+  resources: School of Magic -> Game.count_type
+  end of turn: Poor House, Park -> turn.end_turn
+  selection: Theater -> selection.end_selection
+  scoring: Basilica, Capitol, Dragon Gate, Haunted Quarter, Imperial Treasury, Ivory Tower, Map Room, Museum,
+           Secret Vault, Statue, Wishing Well -> scoring
+"""
+
+from __future__ import annotations
+
+from .actions import A_CARD, A_PLAYER, Action
+from .characters import Ability, gain_cards
+from .game import Game, decision
+from .state import Turn
+from .turn import district_targets
+
+
+def _has_hand(g: Game, t: Turn) -> bool:
+    return bool(g.players[t.seat].hand)
+
+
+def _hand_cards(g: Game, data) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
+
+
+# -- Laboratory: once per turn, discard a card from your hand to gain 2 gold -------------------------------------------
+def _use_laboratory(g: Game, t: Turn) -> None:
+    g.push("laboratory", t.seat)
+
+
+@decision("laboratory", "Laboratory: discard a card from your hand to gain 2 gold")
+def laboratory_actions(g: Game, data) -> list[Action]:
+    return _hand_cards(g, data)
+
+
+@laboratory_actions.resolver
+def laboratory(g: Game, data, action: Action) -> None:
+    seat = g.turn.seat
+    g.take(seat, action.arg, 1 << seat)
+    g.to_bottom(action.arg)
+    g.players[seat].gold += 2
+    g.event(("laboratory", seat))
+
+
+# -- Smithy: once per turn, pay 2 gold to draw 3 cards -----------------------------------------------------------------
+def _smithy_available(g: Game, t: Turn) -> bool:
+    return g.players[t.seat].gold >= 2 and bool(g.deck)
+
+
+def _use_smithy(g: Game, t: Turn) -> None:
+    g.players[t.seat].gold -= 2
+    g.event(("smithy", t.seat))
+    gain_cards(g, t.seat, 3)
+
+
+# -- Museum: once per turn, place a card from your hand face down under the Museum -------------------------------------
+def _use_museum(g: Game, t: Turn) -> None:
+    g.push("museum", t.seat)
+
+
+@decision("museum", "Museum: place a card from your hand face down under the Museum")
+def museum_actions(g: Game, data) -> list[Action]:
+    return _hand_cards(g, data)
+
+
+@museum_actions.resolver
+def museum(g: Game, data, action: Action) -> None:
+    seat = g.turn.seat
+    g.take(seat, action.arg, 1 << seat)
+    g.players[seat].museum.append(action.arg)
+    g.event(("museum", seat))
+
+
+# -- Armory: destroy the Armory to destroy 1 district (not in a completed city; Keep and Bishop do not stop it: Q21) ---
+def armory_targets(g: Game, seat: int, owner: int) -> list[Action]:
+    if g.is_completed(owner):
+        return []
+    return district_targets(g, owner, lambda k, b: not (owner == seat and k == "armory"))
+
+
+def _armory_available(g: Game, t: Turn) -> bool:
+    return any(armory_targets(g, t.seat, s) for s in range(g.cfg.players))
+
+
+def _use_armory(g: Game, t: Turn) -> None:
+    g.push("armory_player", t.seat)
+
+
+@decision("armory_player", "Armory: choose the city in which to destroy a district")
+def armory_player_actions(g: Game, data) -> list[Action]:
+    seat = g.turn.seat
+    return [A_PLAYER[s] for s in range(g.cfg.players) if armory_targets(g, seat, s)]
+
+
+@armory_player_actions.resolver
+def armory_player(g: Game, data, action: Action) -> None:
+    g.push("armory_district", g.turn.seat, action.arg)
+
+
+@decision("armory_district", "Armory: choose the district to destroy")
+def armory_district_actions(g: Game, owner) -> list[Action]:
+    return armory_targets(g, g.turn.seat, owner)
+
+
+@armory_district_actions.resolver
+def armory_district(g: Game, owner, action: Action) -> None:
+    seat = g.turn.seat
+    p = g.players[seat]
+    g.destroy(seat, "armory", "armory" in p.beautified)
+    g.destroy(owner, action.arg, action.verb != "district")
+
+
+DISTRICT_ABILITIES: tuple[Ability, ...] = (
+    Ability("laboratory", "laboratory", _has_hand, _use_laboratory),
+    Ability("smithy", "smithy", _smithy_available, _use_smithy),
+    Ability("museum", "museum", _has_hand, _use_museum),
+    Ability("armory", "armory", _armory_available, _use_armory),
+)

@@ -1,0 +1,188 @@
+"""§3 The selection phase: face-up and face-down discards, the draft for every player count, the Theater swap.
+
+Each round the draft is written as a script of steps `(op, seat)` run in order:
+  keep            - the seat chooses a character from the cards passed to it (a decision)
+  discard         - the seat chooses a card to discard face down (2 players, a decision)
+  random_discard  - a random card of the passed hand is discarded face down (3 players)
+  take_facedown   - the 7/8-player last player adds the initial face-down card to his hand
+  final_discard   - whatever is left is discarded face down
+`draft_seen` records, for each decision, the hand the seat looked at: what that seat knows of the draft.
+"""
+
+from __future__ import annotations
+
+from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
+from .cards import RANK
+from .game import ACTION, DRAFT, Game, decision
+
+
+def draft_script(n: int, k: int, crown: int) -> tuple[tuple[str, int], ...]:
+    """The steps of the draft for n players and k characters after the face-up discards (§3.4-3.6)."""
+    seats = [(crown + i) % n for i in range(n)]
+    if n == 2:
+        a, b = seats
+        return (("keep", a), ("keep", b), ("discard", b), ("keep", a), ("discard", a), ("keep", b),
+                ("final_discard", b))
+    if n == 3:
+        a, b, c = seats
+        return (("keep", a), ("keep", b), ("keep", c), ("random_discard", c), ("keep", a), ("keep", b),
+                ("keep", c), ("final_discard", c))
+    steps = [("keep", s) for s in seats]
+    if k == n:  # 7 players with 8 characters, 8 with 9: the last player also takes the face-down card (§3.4.7)
+        steps.insert(n - 1, ("take_facedown", seats[-1]))
+    steps.append(("final_discard", seats[-1]))
+    return tuple(steps)
+
+
+def faceup_discards(n: int, k: int) -> int:
+    """Number of face-up discards of the §3.4 table (k characters in the game)."""
+    return 0 if n <= 3 else max(0, k - n - 2)
+
+
+def start_round(g: Game) -> None:
+    g.round += 1
+    g.phase = DRAFT
+    n = g.cfg.players
+    for p in g.players:
+        p.chars = []
+    g.holder = {}
+    g.revealed = {}
+    g.rank_called = 0
+    g.killed = g.robbed = g.bewitched = None
+    g.robber_seat = g.witch_seat = None
+    g.warrants, g.signed, g.magistrate_seat, g.warrant_revealed = (), None, None, False
+    g.threats, g.flower, g.blackmailer_seat, g.threats_open = (), None, None, ()
+    g.protected_seat = g.rank4_seat = g.queen_seat = None
+    g.theater = None
+    g.end_step = 0
+    g.event(("round", g.round, g.crown))
+
+    deck = list(g.cfg.characters)
+    g.rng.shuffle(deck)
+    up: list[str] = []
+    while len(up) < faceup_discards(n, len(g.cfg.characters)):
+        c = deck.pop()
+        if RANK[c] == 4:  # §3.4.3: replace the rank-4 card and shuffle it back
+            up.append(deck.pop())
+            deck.append(c)
+            g.rng.shuffle(deck)
+        else:
+            up.append(c)
+    g.faceup = up
+    g.facedown = [deck.pop()]  # Q28: face-up first, then one face down
+    g.draft_hand = deck
+    g.draft_steps = draft_script(n, len(deck), g.crown)
+    g.draft_index = 0
+    g.draft_seen = []
+    if up:
+        g.event(("faceup", tuple(up)))
+
+
+def step(g: Game) -> None:
+    """Run the next draft step: push the decision, or do the automatic step."""
+    if not 0 <= g.draft_index < len(g.draft_steps):
+        end_selection(g)
+        return
+    op, seat = g.draft_steps[g.draft_index]
+    if op in ("keep", "discard"):
+        g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand))))
+        g.push("draft_" + op, seat)
+        return
+    g.draft_index += 1
+    if op == "random_discard":
+        c = g.draft_hand.pop(g.rng.below(len(g.draft_hand)))
+        g.facedown.append(c)
+    elif op == "take_facedown":
+        g.draft_hand.append(g.facedown.pop(0))
+        g.event(("took_facedown", seat))
+    else:  # final_discard
+        g.facedown.extend(g.draft_hand)
+        g.draft_hand = []
+
+
+def _draft_actions(g: Game, data) -> list[Action]:
+    return [A_CHAR[c] for c in sorted(set(g.draft_hand), key=RANK.__getitem__)]
+
+
+@decision("draft_keep", "choose a character to keep from the cards passed to you")
+def draft_keep_actions(g: Game, data) -> list[Action]:
+    return _draft_actions(g, data)
+
+
+@draft_keep_actions.resolver
+def draft_keep(g: Game, data, action: Action) -> None:
+    seat = g.draft_steps[g.draft_index][1]
+    c = action.arg
+    g.draft_hand.remove(c)
+    g.players[seat].chars.append(c)
+    g.holder[c] = seat
+    g.draft_index += 1
+    g.event(("picked", seat))
+
+
+@decision("draft_discard", "choose a character to discard face down (2 players)")
+def draft_discard_actions(g: Game, data) -> list[Action]:
+    return _draft_actions(g, data)
+
+
+@draft_discard_actions.resolver
+def draft_discard(g: Game, data, action: Action) -> None:
+    seat = g.draft_steps[g.draft_index][1]
+    g.draft_hand.remove(action.arg)
+    g.facedown.append(action.arg)
+    g.draft_index += 1
+    g.event(("discarded", seat))
+
+
+def end_selection(g: Game) -> None:
+    """§3.8: the Theater's owner may swap characters, then the action phase starts."""
+    g.draft_index = -1  # the draft is over (the Theater is offered once)
+    if g.theater is None:
+        for p in g.players:
+            if "theater" in p.city:
+                g.theater = ("offered", p.seat)
+                g.push("theater", p.seat)
+                return
+    g.phase = ACTION
+
+
+@decision("theater", "Theater: exchange your character with another player's, or pass")
+def theater_actions(g: Game, data) -> list[Action]:
+    seat = g.pending[-1][1]
+    return [A_PASS] + [A_PLAYER[s] for s in range(g.cfg.players) if s != seat]
+
+
+@theater_actions.resolver
+def theater(g: Game, data, action: Action) -> None:
+    owner = g.theater[1]
+    if action.verb == PASS:
+        g.theater = ("passed", owner)
+        return
+    other = action.arg
+    g.event(("theater", owner, other))
+    if len(g.players[owner].chars) == 1:
+        swap(g, owner, g.players[owner].chars[0], other, g.players[other].chars[0])
+    else:  # 2-3 players: the owner chooses which to give, takes one of the other's at random (§6 Theater)
+        g.push("theater_give", owner, other)
+
+
+@decision("theater_give", "Theater (2-3 players): which of your characters to give")
+def theater_give_actions(g: Game, other) -> list[Action]:
+    owner = g.pending[-1][1]
+    return [A_CHAR[c] for c in g.players[owner].chars]
+
+
+@theater_give_actions.resolver
+def theater_give(g: Game, other, action: Action) -> None:
+    owner = g.theater[1]
+    theirs = g.players[other].chars
+    swap(g, owner, action.arg, other, theirs[g.rng.below(len(theirs))])
+
+
+def swap(g: Game, owner: int, given: str, other: int, taken: str) -> None:
+    a, b = g.players[owner].chars, g.players[other].chars
+    a[a.index(given)] = taken
+    b[b.index(taken)] = given
+    g.holder[taken], g.holder[given] = owner, other
+    g.theater = ("swapped", owner, other, given, taken)
+    g.event(("theater_swap", owner, other, given, taken), (1 << owner) | (1 << other))

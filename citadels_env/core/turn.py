@@ -1,0 +1,479 @@
+"""§4 The action phase: calling the ranks, the turn skeleton, gathering, building and paying, end of turn and round.
+
+A turn is played in one of four modes (§5.2): `normal`; `witch_casting` (the Witch gathers, then must bewitch, and
+her turn is put on hold); `bewitched` (its holder only gathers); `witch_resumed` (the Witch plays the rest of the
+bewitched character's turn with her own hand, gold and city).
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    A_ABILITY, A_BEAUTIFIED, A_BUILD, A_CARD, A_DISTRICT, A_NO, A_PAY, A_PLAYER, A_YES, ABILITY, BUILD, DONE, END,
+    END_TURN, GATHER, GATHER_CARDS, GATHER_GOLD, YES, Action,
+)
+from .cards import COST, RANK, TYPE
+from .game import ALL, END_ROUND, OVER, Game, decision
+from .state import BEWITCHED, NORMAL, WITCH_CASTING, WITCH_RESUMED, Turn
+
+BUILD_LIMIT = {"architect": 3, "seer": 2, "scholar": 2, "navigator": 0}
+
+
+# -- calling the characters (§4.1) -----------------------------------------------------------------------------------
+def call_next_rank(g: Game) -> None:
+    r = g.rank_called + 1
+    if r > g.max_rank:
+        g.phase = END_ROUND
+        g.end_step = 0
+        return
+    g.rank_called = r
+    c = g.char_of_rank[r]
+    seat = g.holder.get(c)
+    if seat is None or c == g.killed:  # not in play, or killed: nobody answers (§5.1)
+        g.event(("called", c, None))
+        return
+    g.revealed[c] = seat
+    g.event(("called", c, seat))
+    if r == 4:
+        g.rank4_seat = seat
+    if c == "witch":
+        begin_turn(g, seat, c, WITCH_CASTING)
+    elif c == g.bewitched:
+        begin_turn(g, seat, c, BEWITCHED)
+    else:
+        begin_turn(g, seat, c, NORMAL)
+
+
+def begin_turn(g: Game, seat: int, char: str, mode: str) -> None:
+    g.turn = Turn(seat, char, mode, BUILD_LIMIT.get(char, 1))
+    if char == g.robbed and mode == NORMAL:  # §4.2.1: robbed on reveal, before gathering
+        p = g.players[seat]
+        stolen, p.gold = p.gold, 0
+        g.players[g.robber_seat].gold += stolen
+        g.event(("robbed", g.robber_seat, seat, stolen))
+    if char in ("king", "patrician") and mode != WITCH_RESUMED and g.crown != seat:  # forced: not asked (§5.10)
+        g.crown = seat  # a bewitched King still gets the crown; the Witch does not
+        g.event(("crown", seat))
+    if char == "bishop" and mode != BEWITCHED:
+        g.protected_seat = seat  # Q3: for the rest of the round; the Witch's districts if she plays the Bishop
+    if char == "queen" and mode != BEWITCHED:
+        g.queen_seat = seat
+
+
+def end_turn(g: Game) -> None:
+    """§4.8: Poor House, then the Alchemist's refund, then the Park; none for a bewitched player or a Witch on hold."""
+    t = g.turn
+    assert t is not None
+    p = g.players[t.seat]
+    if t.mode in (NORMAL, WITCH_RESUMED):
+        if "poor_house" in p.city and p.gold == 0:
+            p.gold += 1
+            g.event(("poor_house", t.seat))
+        if t.char == "alchemist" and t.gold_spent:
+            p.gold += t.gold_spent
+            g.event(("alchemist", t.seat, t.gold_spent))
+        if "park" in p.city and not p.hand:
+            g.draw_to_hand(t.seat, 2)
+            g.event(("park", t.seat))
+    g.turn = None
+    g.event(("end_turn", t.seat, t.char))
+    if t.mode == BEWITCHED:  # the Witch resumes her turn as the bewitched character (§5.2)
+        begin_turn(g, g.witch_seat, t.char, WITCH_RESUMED)
+
+
+# -- the turn menu -------------------------------------------------------------------------------------------------
+def menu_actions(g: Game) -> list[Action]:
+    from .characters import ABILITIES
+    from .districts import DISTRICT_ABILITIES
+
+    t = g.turn
+    p = g.players[t.seat]
+    acts: list[Action] = []
+    if not t.gathered:
+        acts += (GATHER_GOLD, GATHER_CARDS)
+        if t.mode != NORMAL or t.char in g.threats_open:  # §4.6: gather first (Witch, bewitched, threatened)
+            return acts
+    for ab in ABILITIES.get(t.char, ()):
+        if ab.key not in t.used and ab.available(g, t):
+            acts.append(A_ABILITY[ab.id])
+    for ab in DISTRICT_ABILITIES:
+        if ab.id in p.city and ab.key not in t.used and ab.available(g, t):
+            acts.append(A_ABILITY[ab.id])
+    if t.gathered:
+        if t.limit:
+            for kind in dict.fromkeys(p.hand):
+                if can_build(g, t, kind):
+                    acts.append(A_BUILD[kind])
+        if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
+            acts.append(END)
+    return acts
+
+
+def apply_menu(g: Game, action: Action) -> None:
+    from .characters import ABILITY_BY_ID
+
+    t = g.turn
+    verb = action.verb
+    if verb == GATHER:
+        gather(g, t, action.arg)
+    elif verb == BUILD:
+        start_build(g, t, action.arg)
+    elif verb == ABILITY:
+        ab = ABILITY_BY_ID[action.arg]
+        t.used = (*t.used, ab.key)
+        ab.use(g, t)
+    elif verb == END_TURN:
+        end_turn(g)
+
+
+# -- gathering (§4.3) ------------------------------------------------------------------------------------------------
+def gather(g: Game, t: Turn, what: str) -> None:
+    p = g.players[t.seat]
+    if what == "gold":
+        amount = 2 + ("gold_mine" in p.city)
+        p.gold += amount
+        g.event(("gather_gold", t.seat, amount))
+        after_gather(g)
+        return
+    drawn = g.draw(3 if "observatory" in p.city else 2)
+    g.event(("gather_cards", t.seat, len(drawn)))
+    if "library" in p.city or len(drawn) <= 1:
+        for c in drawn:
+            g.give(t.seat, c, 0)
+        after_gather(g)
+    else:
+        g.in_transit += drawn
+        g.push("keep_card", t.seat, tuple(drawn))
+
+
+@decision("keep_card", "keep one of the cards drawn when gathering; the others go to the bottom of the deck")
+def keep_card_actions(g: Game, drawn) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(drawn)]
+
+
+@keep_card_actions.resolver
+def keep_card(g: Game, drawn, action: Action) -> None:
+    rest = list(drawn)
+    rest.remove(action.arg)
+    del g.in_transit[-len(drawn):]
+    g.give(g.turn.seat, action.arg, 0)
+    for c in rest:
+        g.to_bottom(c)
+    after_gather(g)
+
+
+def after_gather(g: Game) -> None:
+    t = g.turn
+    t.gathered = True
+    if t.mode == WITCH_CASTING:
+        g.push("bewitch", t.seat)
+    elif t.mode == BEWITCHED:
+        end_turn(g)
+    elif t.char in g.threats_open:
+        g.push("bribe", t.seat, t.char)
+
+
+# -- building (§4.4) -----------------------------------------------------------------------------------------------
+def counts_toward_limit(t: Turn, kind: str) -> bool:
+    return not (kind == "stables" or (t.char == "trader" and TYPE[kind] == "trade"))
+
+
+def gold_price(g: Game, seat: int, kind: str) -> int:
+    """Gold to pay for a district: its cost, 1 less for another unique district with the Factory (§6)."""
+    price = COST[kind]
+    if TYPE[kind] == "unique" and kind != "factory" and "factory" in g.players[seat].city:
+        price -= 1
+    return price
+
+
+def may_place(g: Game, t: Turn, kind: str) -> bool:
+    """The rules on what may enter the city: never the Secret Vault, no duplicate (but Quarry, Wizard), the Monument
+    only into a city of fewer than 5 districts."""
+    city = g.players[t.seat].city
+    if kind == "secret_vault":
+        return False
+    if kind in city and "quarry" not in city and t.char != "wizard":
+        return False
+    return not (kind == "monument" and len(city) >= 5)
+
+
+def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bool = False) -> list[str]:
+    """Ways to pay for `kind`; spare_cards = hand cards available as payment. paid_only: the Wizard's immediate
+    build must be paid (gold, or cards for the Thieves' Den)."""
+    p = g.players[t.seat]
+    price = gold_price(g, t.seat, kind)
+    methods = []
+    if p.gold >= price:
+        methods.append("gold")
+    if kind == "thieves_den" and spare_cards and p.gold + spare_cards >= price:
+        methods.append("thieves_den")
+    if paid_only:
+        return methods
+    if "framework" in p.city and kind != "framework":
+        methods.append("framework")
+    if kind == "necropolis" and p.city:
+        methods.append("necropolis")
+    if t.char == "cardinal" and "cardinal" not in t.used and p.gold < price:
+        short = price - p.gold
+        if spare_cards >= short and any(o.gold >= short for o in g.players if o.seat != t.seat):
+            methods.append("cardinal")
+    return methods
+
+
+def can_build(g: Game, t: Turn, kind: str) -> bool:
+    if counts_toward_limit(t, kind) and t.builds >= t.limit:
+        return False
+    if not may_place(g, t, kind):
+        return False
+    return bool(payment_methods(g, t, kind, len(g.players[t.seat].hand) - 1))
+
+
+def start_build(g: Game, t: Turn, kind: str) -> None:
+    g.take(t.seat, kind, ALL)
+    g.in_transit.append(kind)
+    if counts_toward_limit(t, kind):
+        t.builds += 1
+    g.event(("building", t.seat, kind))
+    choose_payment(g, t, kind, counts=True)
+
+
+def choose_payment(g: Game, t: Turn, kind: str, counts: bool) -> None:
+    """counts=False for the Wizard's immediate build (paid methods only)."""
+    methods = payment_methods(g, t, kind, len(g.players[t.seat].hand), paid_only=not counts)
+    if len(methods) == 1:
+        pay(g, t, kind, methods[0])
+    else:
+        g.push("payment", t.seat, (kind, tuple(methods)))
+
+
+@decision("payment", "choose how to pay for the district being built")
+def payment_actions(g: Game, data) -> list[Action]:
+    return [A_PAY[m] for m in data[1]]
+
+
+@payment_actions.resolver
+def payment(g: Game, data, action: Action) -> None:
+    pay(g, g.turn, data[0], action.arg)
+
+
+def pay(g: Game, t: Turn, kind: str, method: str) -> None:
+    p = g.players[t.seat]
+    price = gold_price(g, t.seat, kind)
+    if method == "gold":
+        p.gold -= price
+        complete_build(g, t, kind, price, paid=True)
+    elif method == "framework":  # §2.4: destroy the Framework instead of paying
+        g.destroy(t.seat, "framework", "framework" in p.beautified)
+        complete_build(g, t, kind, 0, paid=False)
+    elif method == "necropolis":
+        g.push("necropolis_sacrifice", t.seat, kind)
+    elif method == "thieves_den":
+        g.push("thieves_den_cards", t.seat, (kind, price, 0))
+    elif method == "cardinal":
+        t.used = (*t.used, "cardinal")
+        g.push("cardinal_player", t.seat, (kind, price - p.gold))
+
+
+@decision("necropolis_sacrifice", "Necropolis: choose a district of your city to destroy instead of paying")
+def necropolis_actions(g: Game, kind) -> list[Action]:
+    return district_targets(g, g.turn.seat, lambda k, b: True)
+
+
+@necropolis_actions.resolver
+def necropolis(g: Game, kind, action: Action) -> None:
+    t = g.turn
+    g.destroy(t.seat, action.arg, action.verb != "district")
+    complete_build(g, t, kind, 0, paid=False)
+
+
+@decision("thieves_den_cards", "Thieves' Den: add a card from your hand to the payment, or done (rest in gold)")
+def thieves_den_actions(g: Game, data) -> list[Action]:
+    kind, price, given = data
+    p = g.players[g.turn.seat]
+    acts = [A_CARD[c] for c in dict.fromkeys(p.hand)] if given < price else []
+    if given and p.gold >= price - given:
+        acts.append(Action(DONE))
+    return acts
+
+
+@thieves_den_actions.resolver
+def thieves_den(g: Game, data, action: Action) -> None:
+    kind, price, given = data
+    t = g.turn
+    if action.verb == DONE:
+        gold = price - given
+        g.players[t.seat].gold -= gold
+        complete_build(g, t, kind, gold, paid=True)  # Q9: paid, even entirely in cards
+        return
+    g.take(t.seat, action.arg, 1 << t.seat)
+    g.to_bottom(action.arg)  # Q25
+    if given + 1 == price:
+        complete_build(g, t, kind, 0, paid=True)
+    else:
+        g.push("thieves_den_cards", t.seat, (kind, price, given + 1))
+
+
+@decision("cardinal_player", "Cardinal: choose the player who gives you the missing gold for cards")
+def cardinal_player_actions(g: Game, data) -> list[Action]:
+    short = data[1]
+    return [A_PLAYER[o.seat] for o in g.players if o.seat != g.turn.seat and o.gold >= short]
+
+
+@cardinal_player_actions.resolver
+def cardinal_player(g: Game, data, action: Action) -> None:
+    kind, short = data
+    g.push("cardinal_cards", g.turn.seat, (kind, action.arg, short))
+
+
+@decision("cardinal_cards", "Cardinal: give a card from your hand for each gold taken")
+def cardinal_cards_actions(g: Game, data) -> list[Action]:
+    return [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
+
+
+@cardinal_cards_actions.resolver
+def cardinal_cards(g: Game, data, action: Action) -> None:
+    kind, other, left = data
+    t = g.turn
+    g.take(t.seat, action.arg, (1 << t.seat) | (1 << other))
+    g.give(other, action.arg, 1 << t.seat)
+    if left > 1:
+        g.push("cardinal_cards", t.seat, (kind, other, left - 1))
+        return
+    short = gold_price(g, t.seat, kind) - g.players[t.seat].gold
+    g.players[other].gold -= short
+    g.players[t.seat].gold += short
+    g.event(("cardinal", t.seat, other, short))
+    pay(g, t, kind, "gold")
+
+
+def complete_build(g: Game, t: Turn, kind: str, gold_paid: int, paid: bool) -> None:
+    """The district is paid for: offer it to the Magistrate if it is the first paid build of a warranted character
+    (every warrant asks, so the question does not reveal which warrant is signed), else put it in the city."""
+    t.gold_spent += gold_paid
+    if paid and not t.paid_build_seen:
+        t.paid_build_seen = True
+        if t.char in g.warrants and g.magistrate_seat is not None and not g.warrant_revealed:
+            g.push("confiscate", g.magistrate_seat, (t.seat, kind, gold_paid))
+            return
+    finish_build(g, t.seat, kind)
+
+
+def finish_build(g: Game, seat: int, kind: str) -> None:
+    g.in_transit.remove(kind)
+    g.add_to_city(seat, kind)
+    g.event(("built", seat, kind))
+    g.pay_tax(seat)
+
+
+def district_targets(g: Game, seat: int, ok) -> list[Action]:
+    """Actions naming the districts of `seat`'s city accepted by ok(kind, beautified)."""
+    return [(A_BEAUTIFIED if b else A_DISTRICT)[k] for k, b in g.city_entries(seat) if ok(k, b)]
+
+
+# -- end of the round (§4.9) ---------------------------------------------------------------------------------------
+def end_of_round_step(g: Game) -> None:
+    from . import scoring, selection
+
+    step = g.end_step
+    g.end_step += 1
+    killed = g.killed
+    heir = g.holder.get(killed) if killed is not None and RANK[killed] == 4 else None
+    if step == 0:
+        if heir is not None:  # killed rank 4: revealed now
+            g.event(("heir", killed, heir))
+            if killed == "emperor":
+                g.push("emperor_heir", heir)
+            elif g.crown != heir:
+                g.crown = heir
+                g.event(("crown", heir))
+    elif step == 1:
+        q = g.queen_seat
+        if heir is not None and q is not None and (q - heir) % g.cfg.players in (1, g.cfg.players - 1):
+            g.players[q].gold += 3
+            g.event(("queen", q, 3))
+    elif step == 2:
+        g.warrants, g.threats, g.threats_open = (), (), ()
+        if g.first_completer is not None:
+            g.phase = OVER
+            g.turn = None
+            g._result = scoring.score_game(g)
+            g.event(("game_over", g._result.winner))
+        else:
+            selection.start_round(g)
+
+
+@decision("emperor_heir", "killed Emperor, at the end of the round: give the crown to another player")
+def emperor_heir_actions(g: Game, data) -> list[Action]:
+    seat = g.pending[-1][1]
+    return [A_PLAYER[s] for s in range(g.cfg.players) if s != seat and s != g.crown]
+
+
+@emperor_heir_actions.resolver
+def emperor_heir(g: Game, data, action: Action) -> None:
+    g.crown = action.arg
+    g.event(("crown", action.arg))
+
+
+# -- the Magistrate's confiscation and the Blackmailer's threats interrupt the turn of another seat ------------------
+@decision("confiscate", "Magistrate: reveal the signed warrant and confiscate the district just paid for?")
+def confiscate_actions(g: Game, data) -> list[Action]:
+    builder, kind, _ = data
+    t = g.turn
+    mag = g.players[g.magistrate_seat].city
+    ok = (t.char == g.signed and kind not in mag and not (kind == "monument" and len(mag) >= 5))  # Q9
+    return [A_YES, A_NO] if ok else [A_NO]
+
+
+@confiscate_actions.resolver
+def confiscate(g: Game, data, action: Action) -> None:
+    builder, kind, gold_paid = data
+    if action.verb != YES:
+        finish_build(g, builder, kind)
+        return
+    t = g.turn
+    g.warrant_revealed = True
+    g.players[builder].gold += gold_paid  # the target gets his gold back (not the Thieves' Den cards)
+    t.gold_spent -= gold_paid  # Q9(d): no Alchemist refund for it
+    mag = g.magistrate_seat
+    g.event(("confiscated", mag, builder, kind))
+    g.in_transit.remove(kind)
+    g.add_to_city(mag, kind)
+    g.pay_tax(mag)  # §5.27: the Magistrate pays the tax
+
+
+@decision("bribe", "threatened: bribe the Blackmailer with half your gold to remove the threat?")
+def bribe_actions(g: Game, char) -> list[Action]:
+    return [A_YES, A_NO]
+
+
+@bribe_actions.resolver
+def bribe(g: Game, char, action: Action) -> None:
+    seat = g.turn.seat
+    if action.verb == YES:
+        p = g.players[seat]
+        amount = p.gold // 2
+        p.gold -= amount
+        g.players[g.blackmailer_seat].gold += amount
+        g.threats_open = tuple(c for c in g.threats_open if c != char)
+        g.event(("bribed", seat, g.blackmailer_seat, amount))
+    else:
+        g.event(("refused_bribe", seat))
+        g.push("reveal_threat", g.blackmailer_seat, (seat, char))
+
+
+@decision("reveal_threat", "Blackmailer: the threatened player did not bribe you; reveal his threat token?")
+def reveal_threat_actions(g: Game, data) -> list[Action]:
+    return [A_YES, A_NO]
+
+
+@reveal_threat_actions.resolver
+def reveal_threat(g: Game, data, action: Action) -> None:
+    seat, char = data
+    g.threats_open = tuple(c for c in g.threats_open if c != char)
+    if action.verb != YES:
+        return
+    flower = char == g.flower
+    g.event(("threat_revealed", seat, char, flower))
+    if flower:
+        p = g.players[seat]
+        taken, p.gold = p.gold, 0
+        g.players[g.blackmailer_seat].gold += taken
