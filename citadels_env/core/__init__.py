@@ -8,7 +8,7 @@
     print(game.result().scores)
 """
 
-from . import characters, districts, scoring, selection, turn  # noqa: F401  (registers every decision)
+from . import characters, districts, scoring, selection, turn
 from .actions import Action, IllegalActionError, all_actions
 from .cards import CHARACTERS, DISTRICTS, Character, District
 from .config import PRESET_NAMES, ConfigError, GameConfig, Rulings

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import Action, IllegalActionError
-from .cards import COST, RANK, TYPE, base_deck
+from .cards import RANK, TYPE, base_deck
 from .config import GameConfig, ResolvedConfig
 from .rng import Rng
 from .state import Player, Turn
@@ -175,7 +175,7 @@ class Game:
         a, b = self.__dict__, other.__dict__
         if a.keys() != b.keys():
             return False
-        return all(k == "rng" and a[k].state == b[k].state or a[k] == b[k] for k in a)
+        return all((k == "rng" and a[k].state == b[k].state) or a[k] == b[k] for k in a)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -6,7 +6,8 @@ Each round the draft is written as a script of steps `(op, seat)` run in order:
   random_discard  - a random card of the passed hand is discarded face down (3 players)
   take_facedown   - the 7/8-player last player adds the initial face-down card to his hand
   final_discard   - whatever is left is discarded face down
-`draft_seen` records, for each decision, the hand the seat looked at: what that seat knows of the draft.
+`draft_seen` records `(step, seat, hand looked at, card chosen)` for each decision, and `(step, seat, None, card)` when
+the 7/8-player last player takes the face-down card: exactly what each seat knows of the draft (`knowledge`).
 """
 
 from __future__ import annotations
@@ -85,7 +86,6 @@ def step(g: Game) -> None:
         return
     op, seat = g.draft_steps[g.draft_index]
     if op in ("keep", "discard"):
-        g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand))))
         g.push("draft_" + op, seat)
         return
     g.draft_index += 1
@@ -93,7 +93,9 @@ def step(g: Game) -> None:
         c = g.draft_hand.pop(g.rng.below(len(g.draft_hand)))
         g.facedown.append(c)
     elif op == "take_facedown":
-        g.draft_hand.append(g.facedown.pop(0))
+        card = g.facedown.pop(0)
+        g.draft_seen.append((g.draft_index - 1, seat, None, card))
+        g.draft_hand.append(card)
         g.event(("took_facedown", seat))
     else:  # final_discard
         g.facedown.extend(g.draft_hand)
@@ -113,6 +115,7 @@ def draft_keep_actions(g: Game, data) -> list[Action]:
 def draft_keep(g: Game, data, action: Action) -> None:
     seat = g.draft_steps[g.draft_index][1]
     c = action.arg
+    g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), c))
     g.draft_hand.remove(c)
     g.players[seat].chars.append(c)
     g.holder[c] = seat
@@ -128,6 +131,7 @@ def draft_discard_actions(g: Game, data) -> list[Action]:
 @draft_discard_actions.resolver
 def draft_discard(g: Game, data, action: Action) -> None:
     seat = g.draft_steps[g.draft_index][1]
+    g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), action.arg))
     g.draft_hand.remove(action.arg)
     g.facedown.append(action.arg)
     g.draft_index += 1

@@ -8,8 +8,25 @@ bewitched character's turn with her own hand, gold and city).
 from __future__ import annotations
 
 from .actions import (
-    A_ABILITY, A_BEAUTIFIED, A_BUILD, A_CARD, A_DISTRICT, A_NO, A_PAY, A_PLAYER, A_YES, ABILITY, BUILD, DONE, END,
-    END_TURN, GATHER, GATHER_CARDS, GATHER_GOLD, YES, Action,
+    A_ABILITY,
+    A_BEAUTIFIED,
+    A_BUILD,
+    A_CARD,
+    A_DISTRICT,
+    A_NO,
+    A_PAY,
+    A_PLAYER,
+    A_YES,
+    ABILITY,
+    BUILD,
+    DONE,
+    END,
+    END_TURN,
+    GATHER,
+    GATHER_CARDS,
+    GATHER_GOLD,
+    YES,
+    Action,
 )
 from .cards import COST, RANK, TYPE
 from .game import ALL, END_ROUND, OVER, Game, decision
@@ -287,7 +304,7 @@ def necropolis(g: Game, kind, action: Action) -> None:
 
 @decision("thieves_den_cards", "Thieves' Den: add a card from your hand to the payment, or done (rest in gold)")
 def thieves_den_actions(g: Game, data) -> list[Action]:
-    kind, price, given = data
+    _, price, given = data
     p = g.players[g.turn.seat]
     acts = [A_CARD[c] for c in dict.fromkeys(p.hand)] if given < price else []
     if given and p.gold >= price - given:
@@ -359,8 +376,8 @@ def complete_build(g: Game, t: Turn, kind: str, gold_paid: int, paid: bool) -> N
 
 def finish_build(g: Game, seat: int, kind: str) -> None:
     g.in_transit.remove(kind)
-    g.add_to_city(seat, kind)
     g.event(("built", seat, kind))
+    g.add_to_city(seat, kind)
     g.pay_tax(seat)
 
 
@@ -416,7 +433,7 @@ def emperor_heir(g: Game, data, action: Action) -> None:
 # -- the Magistrate's confiscation and the Blackmailer's threats interrupt the turn of another seat ------------------
 @decision("confiscate", "Magistrate: reveal the signed warrant and confiscate the district just paid for?")
 def confiscate_actions(g: Game, data) -> list[Action]:
-    builder, kind, _ = data
+    kind = data[1]
     t = g.turn
     mag = g.players[g.magistrate_seat].city
     ok = (t.char == g.signed and kind not in mag and not (kind == "monument" and len(mag) >= 5))  # Q9
