@@ -8,15 +8,14 @@
     print(game.result().scores)
 """
 
-from . import characters, districts, scoring, selection, turn
+from . import game  # noqa: I001  (first: it loads the phase modules in dependency order)
+from . import characters, districts, knowledge, scoring, selection, turn  # noqa: F401
 from .actions import Action, IllegalActionError, all_actions
 from .cards import CHARACTERS, DISTRICTS, Character, District
 from .config import PRESET_NAMES, ConfigError, GameConfig, Rulings
 from .game import DECISIONS, Game
 from .rng import Rng
 from .scoring import GameResult
-
-characters._index()
 
 __all__ = [
     "CHARACTERS", "DECISIONS", "DISTRICTS", "PRESET_NAMES", "Action", "Character", "ConfigError", "District", "Game",

@@ -823,16 +823,7 @@ def _tax_collector():
     return available, use
 
 
-ABILITY_BY_ID: dict[str, Ability] = {}
-
-
-def _index() -> None:
-    from .districts import DISTRICT_ABILITIES
-
-    for abilities in ABILITIES.values():
-        for ab in abilities:
-            ABILITY_BY_ID[ab.id] = ab
-    for ab in DISTRICT_ABILITIES:
-        ABILITY_BY_ID[ab.id] = ab
+#: Every ability of the turn menu by id, the districts' included (filled by `districts`).
+ABILITY_BY_ID: dict[str, Ability] = {ab.id: ab for abilities in ABILITIES.values() for ab in abilities}
 
 

@@ -15,7 +15,7 @@ Where every other unique district acts, one place each:
 from __future__ import annotations
 
 from .actions import A_CARD, A_PLAYER, Action
-from .characters import Ability, gain_cards
+from .characters import ABILITY_BY_ID, Ability, gain_cards
 from .game import Game, decision
 from .state import Turn
 from .turn import district_targets
@@ -122,3 +122,4 @@ DISTRICT_ABILITIES: tuple[Ability, ...] = (
     Ability("museum", "museum", _has_hand, _use_museum),
     Ability("armory", "armory", _armory_available, _use_armory),
 )
+ABILITY_BY_ID.update((ab.id, ab) for ab in DISTRICT_ABILITIES)

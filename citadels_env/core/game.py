@@ -47,8 +47,6 @@ class Game:
     """One game of Citadels. See the module docstring; the public API is documented in docs/CORE.md."""
 
     def __init__(self, config: GameConfig | None = None, seed: int = 0) -> None:
-        from . import selection  # the phases import Game's module; import them lazily
-
         self.config = config if config is not None else GameConfig()
         self.seed = seed
         rng = Rng(seed)
@@ -116,9 +114,7 @@ class Game:
             kind, _, data = self.pending[-1]
             return DECISIONS[kind][0](self, data)
         if self.turn is not None:
-            from .turn import menu_actions
-
-            return menu_actions(self)
+            return turn.menu_actions(self)
         return []
 
     def apply(self, action: Action) -> None:
@@ -127,20 +123,23 @@ class Game:
             raise IllegalActionError(f"the game is over; cannot apply {action!r}")
         if not isinstance(action, tuple) or len(action) != 2:
             raise IllegalActionError(f"malformed action {action!r}: expected Action(verb, arg)")
-        legal = self.legal_actions()
-        if action not in legal:
+        if self.pending:
+            ok = action in DECISIONS[self.pending[-1][0]][0](self, self.pending[-1][2])
+        else:
+            ok = turn.menu_allows(self, action)  # cheaper than listing the whole menu
+        if not ok:
+            legal = self.legal_actions()
             shown = ", ".join(str(a) for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
             raise IllegalActionError(
                 f"decision {self.decision_kind!r} of seat {self.current_player}: {Action(*action)} is not legal "
                 f"(legal: {shown})")
-        self.actions.append(action if type(action) is Action else Action(*action))
+        action = action if type(action) is Action else Action(*action)
+        self.actions.append(action)
         if self.pending:
             kind, _, data = self.pending.pop()
             DECISIONS[kind][1](self, data, action)
         else:
-            from .turn import apply_menu
-
-            apply_menu(self, action)
+            turn.apply_menu(self, action)
         self.advance()
 
     def result(self):
@@ -181,15 +180,11 @@ class Game:
 
     def view(self, seat: int):
         """What `seat` may know, and nothing else (§10 Q36). See `knowledge.PlayerView`."""
-        from .knowledge import make_view
-
-        return make_view(self, seat)
+        return knowledge.make_view(self, seat)
 
     def determinize(self, seat: int, rng: Rng | int | None = None) -> Game:
         """A copy where everything `seat` cannot see is re-sampled consistently with what it saw."""
-        from .knowledge import determinize
-
-        return determinize(self, seat, rng)
+        return knowledge.determinize(self, seat, rng)
 
     def public_log(self) -> list[tuple]:
         return [e for m, e in self.events if m == ALL]
@@ -201,8 +196,6 @@ class Game:
     # -- the automatic flow -------------------------------------------------------------------------------------------
     def advance(self) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
-        from . import selection, turn
-
         while not self.pending:
             phase = self.phase
             if phase == ACTION:
@@ -361,3 +354,7 @@ class Game:
             p.gold -= 1
             self.tax_pot += 1
             self.event(("tax", seat))
+
+
+# The phases use Game and `decision`: import them once both exist (turn imports characters and districts).
+from . import knowledge, selection, turn  # noqa: E402

@@ -99,9 +99,6 @@ def end_turn(g: Game) -> None:
 
 # -- the turn menu -------------------------------------------------------------------------------------------------
 def menu_actions(g: Game) -> list[Action]:
-    from .characters import ABILITIES
-    from .districts import DISTRICT_ABILITIES
-
     t = g.turn
     p = g.players[t.seat]
     acts: list[Action] = []
@@ -109,10 +106,10 @@ def menu_actions(g: Game) -> list[Action]:
         acts += (GATHER_GOLD, GATHER_CARDS)
         if t.mode != NORMAL or t.char in g.threats_open:  # §4.6: gather first (Witch, bewitched, threatened)
             return acts
-    for ab in ABILITIES.get(t.char, ()):
+    for ab in characters.ABILITIES.get(t.char, ()):
         if ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
-    for ab in DISTRICT_ABILITIES:
+    for ab in districts.DISTRICT_ABILITIES:
         if ab.id in p.city and ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
     if t.gathered:
@@ -125,9 +122,33 @@ def menu_actions(g: Game) -> list[Action]:
     return acts
 
 
-def apply_menu(g: Game, action: Action) -> None:
-    from .characters import ABILITY_BY_ID
+def menu_allows(g: Game, action: Action) -> bool:
+    """Whether `action` is in menu_actions(g), without listing the menu."""
+    t = g.turn
+    if t is None:
+        return False
+    verb, arg = action
+    if verb == GATHER:
+        return not t.gathered and arg in ("gold", "cards")
+    if not t.gathered and (t.mode != NORMAL or t.char in g.threats_open):
+        return False
+    if verb == END_TURN:
+        return arg is None and t.gathered and (t.char != "emperor" or "emperor" in t.used)
+    if not isinstance(arg, str):
+        return False
+    if verb == BUILD:
+        return t.gathered and t.limit > 0 and arg in g.players[t.seat].hand and can_build(g, t, arg)
+    if verb == ABILITY:
+        ab = characters.ABILITY_BY_ID.get(arg)
+        if ab is None or ab.key in t.used:
+            return False
+        if ab in districts.DISTRICT_ABILITIES:
+            return arg in g.players[t.seat].city and ab.available(g, t)
+        return ab in characters.ABILITIES.get(t.char, ()) and ab.available(g, t)
+    return False
 
+
+def apply_menu(g: Game, action: Action) -> None:
     t = g.turn
     verb = action.verb
     if verb == GATHER:
@@ -135,7 +156,7 @@ def apply_menu(g: Game, action: Action) -> None:
     elif verb == BUILD:
         start_build(g, t, action.arg)
     elif verb == ABILITY:
-        ab = ABILITY_BY_ID[action.arg]
+        ab = characters.ABILITY_BY_ID[action.arg]
         t.used = (*t.used, ab.key)
         ab.use(g, t)
     elif verb == END_TURN:
@@ -237,10 +258,12 @@ def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bo
 
 
 def can_build(g: Game, t: Turn, kind: str) -> bool:
-    if counts_toward_limit(t, kind) and t.builds >= t.limit:
+    if t.builds >= t.limit and counts_toward_limit(t, kind):
         return False
     if not may_place(g, t, kind):
         return False
+    if g.players[t.seat].gold >= COST[kind]:  # the common case, without listing the payment methods
+        return True
     return bool(payment_methods(g, t, kind, len(g.players[t.seat].hand) - 1))
 
 
@@ -388,8 +411,6 @@ def district_targets(g: Game, seat: int, ok) -> list[Action]:
 
 # -- end of the round (§4.9) ---------------------------------------------------------------------------------------
 def end_of_round_step(g: Game) -> None:
-    from . import scoring, selection
-
     step = g.end_step
     g.end_step += 1
     killed = g.killed
@@ -494,3 +515,7 @@ def reveal_threat(g: Game, data, action: Action) -> None:
         p = g.players[seat]
         taken, p.gold = p.gold, 0
         g.players[g.blackmailer_seat].gold += taken
+
+
+# characters and districts register their abilities using this module's building blocks: import them after it.
+from . import characters, districts, scoring, selection  # noqa: E402
