@@ -4,7 +4,6 @@ re-samples exactly that."""
 import random
 
 import pytest
-
 from helpers import act, deal, new_game, setup, to_turn
 from test_api import play
 
