@@ -9,7 +9,7 @@
 """
 
 from . import game  # noqa: I001  (first: it loads the phase modules in dependency order)
-from . import characters, districts, knowledge, scoring, selection, turn  # noqa: F401
+from . import characters, districts, knowledge, scoring, selection, turn
 from .actions import Action, IllegalActionError, all_actions
 from .cards import CHARACTERS, DISTRICTS, Character, District
 from .config import PRESET_NAMES, ConfigError, GameConfig, Rulings

@@ -121,26 +121,31 @@ class Game:
         """Play `action` for `current_player`. Raises IllegalActionError (game unchanged) if it is not legal."""
         if self.phase == OVER:
             raise IllegalActionError(f"the game is over; cannot apply {action!r}")
-        if not isinstance(action, tuple) or len(action) != 2:
-            raise IllegalActionError(f"malformed action {action!r}: expected Action(verb, arg)")
-        if self.pending:
-            ok = action in DECISIONS[self.pending[-1][0]][0](self, self.pending[-1][2])
+        if type(action) is not Action:
+            if not isinstance(action, tuple) or len(action) != 2:
+                raise IllegalActionError(f"malformed action {action!r}: expected Action(verb, arg)")
+            action = Action(*action)
+        pending = self.pending
+        if pending:
+            kind, _, data = pending[-1]
+            legal, resolve, _ = DECISIONS[kind]
+            if action not in legal(self, data):
+                self._refuse(action)
+            self.actions.append(action)
+            pending.pop()
+            resolve(self, data, action)
         else:
-            ok = turn.menu_allows(self, action)  # cheaper than listing the whole menu
-        if not ok:
-            legal = self.legal_actions()
-            shown = ", ".join(str(a) for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
-            raise IllegalActionError(
-                f"decision {self.decision_kind!r} of seat {self.current_player}: {Action(*action)} is not legal "
-                f"(legal: {shown})")
-        action = action if type(action) is Action else Action(*action)
-        self.actions.append(action)
-        if self.pending:
-            kind, _, data = self.pending.pop()
-            DECISIONS[kind][1](self, data, action)
-        else:
+            if not turn.menu_allows(self, action):  # cheaper than listing the whole menu
+                self._refuse(action)
+            self.actions.append(action)
             turn.apply_menu(self, action)
         self.advance()
+
+    def _refuse(self, action: Action) -> None:
+        legal = self.legal_actions()
+        shown = ", ".join(str(a) for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
+        raise IllegalActionError(f"decision {self.decision_kind!r} of seat {self.current_player}: {action} is not "
+                                 f"legal (legal: {shown})")
 
     def result(self):
         """The final scores, breakdowns and ranking (a `scoring.GameResult`); None until the game is over."""

@@ -113,9 +113,12 @@ def menu_actions(g: Game) -> list[Action]:
         if ab.id in p.city and ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
     if t.gathered:
-        if t.limit:
-            for kind in dict.fromkeys(p.hand):
-                if can_build(g, t, kind):
+        if t.limit and p.hand:
+            full, gold = t.builds >= t.limit, p.gold
+            for kind in dict.fromkeys(p.hand):  # can_build, inlined: this loop is the hottest of the core
+                if (full and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
+                    continue
+                if gold >= COST[kind] or payment_methods(g, t, kind, len(p.hand) - 1):
                     acts.append(A_BUILD[kind])
         if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
