@@ -90,7 +90,7 @@ class GameConfig:
     preset: one of PRESET_NAMES (default "first_game" when no characters are given).
     characters: explicit character ids, exactly one per rank 1-8 and optionally one of rank 9.
     use_rank9: with a preset and 4-7 players, whether its rank-9 character is added (mandatory with 3 and 8).
-    unique_districts: explicit unique district ids, "random" (14 drawn from the 30 with the seed), or None (preset).
+    unique_districts: 14 explicit unique district ids, "random" (14 drawn from the 30 with the seed), or None (preset).
     completion_size: districts that complete a city; default 7, or 8 with 2-3 players (the online variant of §9 makes
         it configurable).
     crown_seat: seat of the "oldest player", who starts with the crown (Q34); None draws it from the seed.
@@ -189,6 +189,8 @@ def validate_unique_districts(uniques: tuple[str, ...]) -> None:
             raise ConfigError(f"unknown unique district {d!r}")
     if len(set(uniques)) != len(uniques):
         raise ConfigError("unique districts must be distinct (one copy of each exists)")
+    if len(uniques) != UNIQUE_DISTRICTS_PER_GAME:
+        raise ConfigError(f"a game uses exactly {UNIQUE_DISTRICTS_PER_GAME} unique districts (§3.1), got {len(uniques)}")
 
 
 @dataclass(frozen=True)
