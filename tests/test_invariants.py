@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from citadels_env.core import PRESET_NAMES, GameConfig
+from citadels_env.core import PRESET_NAMES, GameConfig, Rng
 from citadels_env.core.invariants import MAX_DECISIONS, check_state, playout, random_config
 
-QUICK_GAMES = 1200
-DEEP_GAMES = 48
+QUICK_GAMES = 2000
+DEEP_GAMES = 64
 
 
 @pytest.mark.parametrize("chunk", range(6))
@@ -27,7 +27,7 @@ def test_random_playouts(chunk):
 @pytest.mark.parametrize("chunk", range(4))
 def test_deep_playouts(chunk):
     """Also at every step: every legal action is accepted, clone() equals and then diverges, views survive
-    determinization."""
+    determinization; and the game record replays to the identical final state."""
     per = DEEP_GAMES // 4
     for seed in range(10_000 + chunk * per, 10_000 + (chunk + 1) * per):
         playout(random_config(random.Random(seed)), seed, deep=True)
@@ -40,10 +40,10 @@ def test_every_preset_and_player_count(players, preset):
         playout(GameConfig(players=players, preset=preset, use_rank9=rank9), seed=players * 100 + rank9)
 
 
-def test_random_config_covers_eight_and_nine_characters():
-    sizes = {len(random_config(random.Random(s)).resolve(__import__("citadels_env").core.Rng(0)).characters)
-             for s in range(200)}
-    assert sizes == {8, 9}
+def test_random_config_covers_eight_and_nine_characters_and_every_player_count():
+    configs = [random_config(random.Random(s)).resolve(Rng(0)) for s in range(300)]
+    assert {len(c.characters) for c in configs} == {8, 9}
+    assert {c.players for c in configs} == set(range(2, 9))
 
 
 def test_check_state_detects_a_lost_card():

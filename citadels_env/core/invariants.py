@@ -68,7 +68,7 @@ def random_config(rng: random.Random) -> GameConfig:
 def playout(config: GameConfig, seed: int, deep: bool = False) -> Game:
     """Play one random game, checking invariants at every step. deep=True also checks, at every step, that a clone
     equals the original and evolves independently, that a seat's view survives determinization, and that every
-    legal action is accepted."""
+    legal action is accepted; and at the end, that replaying the game's record reproduces the final state."""
     g = Game(config, seed)
     pick = random.Random(seed)
     dups: dict[int, set[str]] = {}
@@ -96,6 +96,11 @@ def playout(config: GameConfig, seed: int, deep: bool = False) -> Game:
         if n > MAX_DECISIONS:
             raise InvariantError(f"game not over after {MAX_DECISIONS} decisions")
     check_state(g, dups)
+    if deep:
+        from .record import replay, to_record
+
+        if replay(to_record(g)) != g:
+            raise InvariantError("replaying the game record does not reproduce the final state")
     return g
 
 

@@ -7,12 +7,9 @@ from citadels_env.core.scoring import score_player
 ARTIST_SET = (*FIRST_GAME, "artist")
 
 
-def artist_game(city=(), gold=5, players=4):
-    g = new_game(players, ARTIST_SET)
-    if players == 3:
-        deal(g, {0: ["artist", "warlord"], 1: ["king", "bishop"], 2: ["merchant", "thief"]})
-    else:
-        deal(g, {0: ["artist"], 1: ["king"], 2: ["warlord"], 3: ["thief"]})
+def artist_game(city=(), gold=5):
+    g = new_game(4, ARTIST_SET)
+    deal(g, {0: ["artist"], 1: ["king"], 2: ["warlord"], 3: ["thief"]})
     setup(g, 0, city=list(city))
     to_turn(g, "artist")
     setup(g, 0, gold=gold)

@@ -190,3 +190,22 @@ def test_two_players_opponent_bishop_protects_against_warlord():
     setup(g, 0, gold=10)
     act(g, "ability:warlord")
     assert legal(g) == ["player:0"]
+
+
+def test_magistrate_may_confiscate_from_a_protected_bishop():
+    """Q21: the Bishop's protection does not stop the Magistrate (not a rank-8 ability)."""
+    g = new_game(4, ("magistrate", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"))
+    deal(g, {0: ["magistrate"], 1: ["bishop"], 2: ["king"], 3: ["warlord"]})
+    setup(g, 1, hand=["castle"])
+    to_turn(g, "magistrate")
+    act(g, "ability:warrants", "character:bishop", "character:king", "character:warlord")
+    to_turn(g, "bishop")
+    act(g, "gather:gold")
+    setup(g, 1, gold=4)
+    act(g, "build:castle")
+    assert g.decision_kind == "confiscate"
+    assert legal(g) == ["yes", "no"]
+    act(g, "yes")
+    assert g.players[0].city == ["castle"]
+    assert g.players[1].city == []
+    assert g.players[1].gold == 4

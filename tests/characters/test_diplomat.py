@@ -192,3 +192,20 @@ def test_two_players_seven_districts_not_yet_completed():
     g = diplomat_game(city0=["castle"], city1=SEVEN, gold=5, players=2)
     act(g, "ability:diplomat")
     assert legal(g) == ["player:1"]
+
+
+def test_exchange_is_not_confiscated_by_the_magistrate():
+    """§5.23: an exchange is not building: the Magistrate cannot confiscate it; the first paid build can be."""
+    g = new_game(4, ("magistrate", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat"))
+    deal(g, {0: ["diplomat"], 1: ["merchant"], 2: ["king"], 3: ["magistrate"]})
+    setup(g, 0, city=["temple"], hand=["manor"])
+    setup(g, 1, city=["castle"])
+    to_turn(g, "magistrate")
+    act(g, "ability:warrants", "character:diplomat", "character:king", "character:merchant")
+    to_turn(g, "diplomat")
+    setup(g, 0, gold=10)
+    act(g, "ability:diplomat", "player:1", "district:castle", "district:temple")
+    assert g.decision_kind == "turn"
+    assert g.players[0].city == ["castle"]
+    act(g, "gather:gold", "build:manor")
+    assert g.decision_kind == "confiscate" and g.current_player == 3

@@ -123,3 +123,20 @@ def test_two_players_seven_districts_not_yet_completed():
     assert legal(g) == ["player:1"]
     g = marshal_game(city1=[*SEVEN, "barracks"], gold=10, players=2)
     assert "ability:marshal" not in legal(g)
+
+
+def test_seizure_is_not_confiscated_by_the_magistrate():
+    """§5.24: seizing is not building: the Magistrate cannot confiscate it; the first paid build can be."""
+    g = new_game(4, ("magistrate", "thief", "magician", "king", "bishop", "merchant", "architect", "marshal"))
+    deal(g, {0: ["marshal"], 1: ["merchant"], 2: ["king"], 3: ["magistrate"]})
+    setup(g, 0, hand=["castle"])
+    setup(g, 1, city=["manor"])
+    to_turn(g, "magistrate")
+    act(g, "ability:warrants", "character:marshal", "character:king", "character:merchant")
+    to_turn(g, "marshal")
+    setup(g, 0, gold=10)
+    act(g, "ability:marshal", "player:1", "district:manor")
+    assert g.decision_kind == "turn"
+    assert g.players[0].city == ["manor"]
+    act(g, "gather:gold", "build:castle")
+    assert g.decision_kind == "confiscate" and g.current_player == 3

@@ -120,3 +120,13 @@ def test_queen_forbidden_with_fewer_than_five_players():
     """§3.1, §8.1: the Queen may not be used with fewer than 5 players."""
     with pytest.raises(ConfigError):
         new_game(4, QUEEN_SET)
+
+
+def test_patrician_counts_as_rank4():
+    """§5.25: any rank-4 character (here the Patrician) revealed by a neighbour gives the Queen 3 gold."""
+    chars = ("assassin", "thief", "magician", "patrician", "bishop", "merchant", "architect", "warlord", "queen")
+    g = queen_game(0, 1, chars, king="patrician")
+    to_turn(g, "queen")
+    gold = g.players[0].gold
+    act(g, "ability:queen")
+    assert g.players[0].gold == gold + 3

@@ -177,3 +177,26 @@ def test_magistrate_with_no_gold_pays_no_tax():
     assert g.players[2].gold == 0
     assert g.players[1].gold == 6
     assert g.tax_pot == 0
+
+
+def test_witch_as_tax_collector_collects_and_is_exempt():
+    """Q18: the Witch playing as Tax Collector collects the pot and pays no tax in her resumed turn."""
+    chars = ("witch", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector")
+    g = tax_game(chars, {0: ["witch"], 1: ["tax_collector"], 2: ["king"], 3: ["warlord"]})
+    g.tax_pot = 3
+    to_turn(g, "witch")
+    act(g, "gather:gold", "character:tax_collector")
+    build_as(g, "king", 2, ["castle"], 6)
+    assert g.tax_pot == 4
+    to_turn(g, "tax_collector")
+    act(g, "gather:gold")  # the bewitched Tax Collector only gathers
+    assert g.turn.seat == 0 and g.turn.char == "tax_collector"
+    tc_gold = g.players[1].gold
+    setup(g, 0, hand=["manor"], gold=3)
+    act(g, "ability:tax_collector")
+    assert g.players[0].gold == 7
+    assert g.tax_pot == 0
+    act(g, "build:manor")
+    assert g.players[0].gold == 4
+    assert g.tax_pot == 0
+    assert g.players[1].gold == tc_gold

@@ -208,3 +208,16 @@ def test_two_players_seven_districts_not_yet_completed():
     assert legal(g) == ["player:1"]
     g = warlord_game(city1=[*SEVEN, "castle"], gold=10, players=2)
     assert "ability:warlord" not in legal(g)
+
+
+def test_end_is_irrevocable_when_the_completer_loses_a_district():
+    """Q6 option + Q15: the Warlord completes his city, then destroys one of its districts: the game still ends
+    after the round, and nobody gets the +4 (his city is no longer completed)."""
+    g = warlord_game(city0=SEVEN[:6], gold=10, rulings=Rulings(warlord_own_completed_city=True))
+    setup(g, 0, hand=["castle"])
+    act(g, "gather:gold", "build:castle")
+    assert g.first_completer == 0
+    act(g, "ability:warlord", "player:0", "district:manor", "end_turn")
+    assert g.is_over
+    assert len(g.players[0].city) == 6
+    assert [b["completion"] for b in g.result().breakdowns] == [0, 0, 0, 0]
