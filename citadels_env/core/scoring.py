@@ -37,9 +37,13 @@ def score_player(g: Game, seat: int, haunted_type: str = "unique") -> dict:
     b["completion"] = (4 if g.first_completer == seat else 2) if completed else 0  # Q15
     uniques = types.count("unique")
     if "basilica" in city:
-        costs = [COST[k] for k in city]
-        for k in p.beautified:  # each beautified copy costs 1 more
-            costs[city.index(k)] += 1
+        extra = list(p.beautified)  # each beautified copy costs 1 more: give each +1 to a different copy
+        costs = []
+        for k in city:
+            plus = k in extra
+            if plus:
+                extra.remove(k)
+            costs.append(COST[k] + plus)
         b["basilica"] = sum(1 for c in costs if c % 2)
     if "capitol" in city:
         b["capitol"] = 3 if any(types.count(t) >= 3 for t in DISTRICT_TYPES) else 0
