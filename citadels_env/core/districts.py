@@ -122,4 +122,5 @@ DISTRICT_ABILITIES: tuple[Ability, ...] = (
     Ability("museum", "museum", _has_hand, _use_museum),
     Ability("armory", "armory", _armory_available, _use_armory),
 )
+DISTRICT_ABILITY_IDS = frozenset(ab.id for ab in DISTRICT_ABILITIES)
 ABILITY_BY_ID.update((ab.id, ab) for ab in DISTRICT_ABILITIES)

@@ -109,16 +109,21 @@ def menu_actions(g: Game) -> list[Action]:
     for ab in characters.ABILITIES.get(t.char, ()):
         if ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
-    for ab in districts.DISTRICT_ABILITIES:
-        if ab.id in p.city and ab.key not in t.used and ab.available(g, t):
-            acts.append(A_ABILITY[ab.id])
+    city = p.city
+    if not districts.DISTRICT_ABILITY_IDS.isdisjoint(city):
+        for ab in districts.DISTRICT_ABILITIES:
+            if ab.id in city and ab.key not in t.used and ab.available(g, t):
+                acts.append(A_ABILITY[ab.id])
     if t.gathered:
         if t.limit and p.hand:
             full, gold = t.builds >= t.limit, p.gold
+            # a way to pay other than gold exists only with these (see payment_methods)
+            other_ways = "framework" in city or "factory" in city or t.char == "cardinal"
             for kind in dict.fromkeys(p.hand):  # can_build, inlined: this loop is the hottest of the core
                 if (full and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
                     continue
-                if gold >= COST[kind] or payment_methods(g, t, kind, len(p.hand) - 1):
+                if gold >= COST[kind] or ((other_ways or kind in ("necropolis", "thieves_den"))
+                                          and payment_methods(g, t, kind, len(p.hand) - 1)):
                     acts.append(A_BUILD[kind])
         if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
