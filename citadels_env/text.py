@@ -86,3 +86,35 @@ def score_table(game: Game, result: GameResult) -> str:
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)) for r in rows]
     return "\n".join(lines)
+
+
+def render_board(game: Game, seat: int | None = None) -> str:
+    """A text table of the board as `seat` sees it (its hand and characters; others' hands as counts), or the
+    omniscient board (every hand and character) when seat is None."""
+    n = game.num_players
+    lines = [f"Round {game.round}  phase {game.phase}  crown {seat_name(game.crown)}  deck {len(game.deck)}  "
+             f"tax pot {game.tax_pot}  to act: {seat_name(game.current_player)} ({game.decision_kind})"]
+    if game.faceup:
+        lines.append("face-up: " + ", ".join(char_name(c) for c in game.faceup))
+    marks = [f"{label} {char_name(c)}" for label, c in (("killed", game.killed), ("robbed", game.robbed),
+                                                         ("bewitched", game.bewitched)) if c]
+    if game.warrants:
+        marks.append("warrants on " + ", ".join(char_name(c) for c in game.warrants))
+    if game.threats:
+        marks.append("threats on " + ", ".join(char_name(c) for c in game.threats))
+    if marks:
+        lines.append("; ".join(marks))
+    for s in range(n):
+        p = game.players[s]
+        revealed = [c for c, who in game.revealed.items() if who == s]
+        if seat is None or s == seat:
+            chars = ", ".join(char_name(c) for c in p.chars)
+            hand = ", ".join(district_name(c) for c in sorted(p.hand)) or "-"
+        else:
+            chars = ", ".join(char_name(c) for c in revealed) or "?"
+            hand = f"{len(p.hand)} cards"
+        city = ", ".join(district_name(k) + ("+" if k in p.beautified else "") for k in p.city) or "-"
+        me = " (you)" if s == seat else ""
+        lines.append(f"{seat_name(s)}{me}: {p.gold} gold | {chars} | city ({game.city_size(s)}): {city} | "
+                     f"hand: {hand}")
+    return "\n".join(lines)

@@ -1,0 +1,160 @@
+"""The PettingZoo AEC environment over the rules core. The spec (actions, observation slices, rewards, options) is in
+docs/ENVIRONMENT.md.
+
+    from citadels_env import citadels_v0
+    env = citadels_v0.env(players=4, preset="cunning_agents")
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .core import Game, GameConfig, Rng, Rulings
+from .encoding import NUM_ACTIONS, OBS_SIZE, STATE_SIZE, encode_observation, encode_state, legal_mask, to_core
+from .text import render_board
+
+REWARD_SCHEMES = ("win", "rank", "score")
+
+
+def final_rewards(game: Game, scheme: str) -> list[float]:
+    """Zero-sum final rewards per seat. win: +1 to the winner (tie-break included), -1/(n-1) to the others.
+    rank: 1 - 2 * place / (n - 1) (first +1, last -1). score: (score - mean score) / 10."""
+    result = game.result()
+    n = game.num_players
+    if scheme == "win":
+        return [1.0 if s == result.winner else -1.0 / (n - 1) for s in range(n)]
+    if scheme == "rank":
+        place = {s: i for i, s in enumerate(result.ranking)}
+        return [1.0 - 2.0 * place[s] / (n - 1) for s in range(n)]
+    mean = sum(result.scores) / n
+    return [(sc - mean) / 10.0 for sc in result.scores]
+
+
+def env(**options):
+    """The environment wrapped like PettingZoo's classic environments (illegal move: -1 and the game ends; with
+    strict=True an illegal move raises IllegalActionError instead)."""
+    e = raw_env(**options)
+    if not e.strict:
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv, EzPickle):
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"], "name": "citadels_v0",
+                                "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, players: int = 4, preset: str | None = None, characters: tuple[str, ...] | None = None,
+                 use_rank9: bool = False, unique_districts=None, completion_size: int | None = None,
+                 crown_seat: int | None = 0, emperor_substitute: str = "king", queen_substitute: str = "artist",
+                 rulings: Rulings | dict | None = None, reward: str = "win", render_mode: str | None = None,
+                 render_seat: int | None = None, strict: bool = False):
+        EzPickle.__init__(self, players, preset, characters, use_rank9, unique_districts, completion_size,
+                          crown_seat, emperor_substitute, queen_substitute, rulings, reward, render_mode,
+                          render_seat, strict)
+        super().__init__()
+        if reward not in REWARD_SCHEMES:
+            raise ValueError(f"reward must be one of {REWARD_SCHEMES}, got {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        if isinstance(rulings, dict):
+            rulings = Rulings(**rulings)
+        self.config = GameConfig(players=players, preset=preset,
+                                 characters=tuple(characters) if characters is not None else None,
+                                 use_rank9=use_rank9, unique_districts=unique_districts,
+                                 completion_size=completion_size, crown_seat=crown_seat,
+                                 emperor_substitute=emperor_substitute, queen_substitute=queen_substitute,
+                                 rulings=rulings or Rulings())
+        self.config.resolve(Rng(0))  # raise a ConfigError now rather than at reset
+        self.reward_scheme = reward
+        self.render_mode = render_mode
+        self.render_seat = render_seat
+        self.strict = strict
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(NUM_ACTIONS))
+        self.state_space = spaces.Box(low=-1.0, high=np.inf, shape=(STATE_SIZE,), dtype=np.float32)
+        self._seeder = random.Random()
+        self.game: Game | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- episode -------------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeder.seed(seed)
+        self.game = Game(self.config, self._seeder.getrandbits(62))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._cache: dict[int, dict] = {}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent: str) -> dict:
+        seat = self.possible_agents.index(agent)
+        obs = self._cache.get(seat)
+        if obs is None:
+            obs = {"observation": encode_observation(self.game, seat), "action_mask": legal_mask(self.game, seat)}
+            self._cache[seat] = obs
+        return obs
+
+    def state(self) -> np.ndarray:
+        """Full information (other hands, characters, face-down discards, the deck): for centralised critics only."""
+        return encode_state(self.game)
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        seat = game.current_player
+        self._cumulative_rewards[agent] = 0.0
+        game.apply(to_core(int(action), seat, game.num_players))  # IllegalActionError if not legal
+        self._cache = {}
+        if game.is_over:
+            for a, r in zip(self.agents, final_rewards(game, self.reward_scheme)):
+                self.rewards[a] = r
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self.possible_agents[game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_board(self.game, self.render_seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,309 @@
+"""The environment boundary: the flat action table and the observation / state vectors.
+
+Actions: the core's `all_actions()` in order; `player:k` means the seat k places clockwise from the acting player
+(0 = itself), so the table is the same for every seat and player count.
+
+Observations: one float32 vector of fixed length for 2-8 players, seats relative to the observer (self first, then
+clockwise), built only from what that seat may know (the same rules as `Game.view`). `OBS_LAYOUT` names every slice;
+docs/ENVIRONMENT.md is generated from it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import DECISIONS, Action, Game, all_actions
+from .core.actions import ABILITY_IDS, PLAYER
+from .core.cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES, UNIQUE_DISTRICT_IDS
+from .core.knowledge import PRIVATE_CONTEXT, round_events
+
+MAX_PLAYERS = 8
+ACTIONS: tuple[Action, ...] = all_actions()
+NUM_ACTIONS = len(ACTIONS)
+ACTION_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+PLAYER_BASE = ACTION_INDEX[Action(PLAYER, 0)]
+
+CHAR = {c: i for i, c in enumerate(CHARACTER_IDS)}
+KIND = {d: i for i, d in enumerate(DISTRICT_IDS)}
+ABILITY = {a: i for i, a in enumerate(ABILITY_IDS)}
+DECISION_KINDS: tuple[str, ...] = ("turn", *sorted(DECISIONS))
+DECISION = {k: i for i, k in enumerate(DECISION_KINDS)}
+PHASES = ("draft", "action", "end_round", "over")
+MODES = ("normal", "bewitched", "witch_casting", "witch_resumed")
+NC, NK = len(CHARACTER_IDS), len(DISTRICT_IDS)
+
+
+def to_core(action_id: int, seat: int, players: int) -> Action:
+    """Flat action id -> core action for the acting `seat` (relative player targets become absolute)."""
+    a = ACTIONS[action_id]
+    if a.verb == PLAYER:
+        return Action(PLAYER, (seat + a.arg) % players)
+    return a
+
+
+def to_flat(action: Action, seat: int, players: int) -> int:
+    if action.verb == PLAYER:
+        return PLAYER_BASE + (action.arg - seat) % players
+    return ACTION_INDEX[action]
+
+
+def legal_mask(game: Game, seat: int) -> np.ndarray:
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    if game.current_player == seat:
+        n = game.num_players
+        for a in game.legal_actions():
+            mask[to_flat(a, seat, n)] = 1
+    return mask
+
+
+class Layout:
+    """Named slices of a flat vector."""
+
+    def __init__(self, parts: list[tuple[str, int, str]]) -> None:
+        self.parts = parts
+        self.slices: dict[str, slice] = {}
+        off = 0
+        for name, size, _ in parts:
+            self.slices[name] = slice(off, off + size)
+            off += size
+        self.size = off
+
+    def __getitem__(self, name: str) -> slice:
+        return self.slices[name]
+
+
+C27, K47, S8 = "one per character (catalogue order)", "one per district kind (catalogue order)", \
+    "one per relative seat (0 = self)"
+GLOBAL_PARTS = [
+    ("round", 1, "round number / 10"),
+    ("phase", len(PHASES), "one-hot: draft, action, end_round, over"),
+    ("rank_called", 10, "one-hot of the last rank called (0 = none yet)"),
+    ("tax_pot", 1, "gold on the Tax Collector's token / 10"),
+    ("deck_size", 1, "cards in the district deck / 68"),
+    ("completion_size", 1, "districts that complete a city / 8"),
+    ("end_triggered", 1, "1 once a city was completed (this is the last round)"),
+    ("characters_in_game", NC, "1 for each character of this game's set; " + C27),
+    ("uniques_in_game", NK, "1 for each unique district of this game; " + K47),
+    ("faceup", NC, "face-up discarded characters; " + C27),
+    ("called_absent", NC, "characters called this round that nobody answered (not held, or killed)"),
+    ("my_characters", NC, "the observer's characters this round"),
+    ("killed", NC, "the character named by the Assassin"),
+    ("robbed", NC, "the character named by the Thief"),
+    ("bewitched", NC, "the character named by the Witch"),
+    ("warrants", NC, "characters carrying a warrant"),
+    ("signed_warrant", NC, "the signed warrant, if the observer placed it or it was revealed"),
+    ("threats", NC, "characters carrying a threat"),
+    ("open_threats", NC, "threats not yet settled"),
+    ("flower", NC, "the flower threat, if the observer placed it or it was revealed"),
+    ("draft_offer", NC, "characters the observer is choosing from now (draft)"),
+    ("draft_passed", NC, "characters the observer saw in the draft this round and did not keep"),
+    ("decision", len(DECISION_KINDS), "one-hot of the decision awaited: " + ", ".join(DECISION_KINDS)),
+    ("decision_player", MAX_PLAYERS, "player named by the decision's context (target so far, builder...); " + S8),
+    ("decision_cards", NK, "cards in the decision's context (cards on offer, district being built or chosen)"),
+    ("decision_chars", NC, "characters already chosen in this decision (warrants, threats)"),
+    ("decision_amount", 2, "numbers in the decision's context / 10 (Abbot's districts, price and cards given for the "
+                           "Thieves' Den, gold to confiscate...)"),
+    ("turn_character", NC, "character whose turn is being played"),
+    ("turn_player", MAX_PLAYERS, "seat playing the turn; " + S8),
+    ("turn_mode", len(MODES), "one-hot: normal, bewitched, witch_casting, witch_resumed"),
+    ("turn_gathered", 1, "1 once resources were gathered this turn"),
+    ("turn_builds", 1, "districts built this turn toward the limit / 3"),
+    ("turn_limit", 1, "build limit this turn / 3"),
+    ("turn_used", len(ABILITY_IDS), "abilities used this turn; one per ability id (actions.ABILITY_IDS)"),
+]
+PLAYER_PARTS = [
+    ("present", 1, "1 if this seat exists"),
+    ("gold", 1, "gold / 10"),
+    ("hand_size", 1, "cards in hand / 10"),
+    ("city", NK, "districts in the city, count per kind"),
+    ("beautified", NK, "beautified districts, count per kind"),
+    ("museum", 1, "cards under the Museum / 10"),
+    ("city_size", 1, "districts toward completion (Monument = 2) / 8"),
+    ("completed", 1, "1 if the city is completed"),
+    ("first_completer", 1, "1 if this seat completed first"),
+    ("crown", 1, "1 if this seat holds the crown"),
+    ("revealed", NC, "characters this seat revealed this round"),
+    ("known_hand", NK, "cards the observer knows in this hand (its own hand: all), count per kind"),
+    ("deciding", 1, "1 if this seat must decide now"),
+]
+GLOBAL = Layout(GLOBAL_PARTS)
+PLAYER_BLOCK = Layout(PLAYER_PARTS)
+OBS_SIZE = GLOBAL.size + MAX_PLAYERS * PLAYER_BLOCK.size
+
+_UNIQUE_MASK = np.zeros(NK, dtype=np.float32)
+_UNIQUE_MASK[[KIND[d] for d in UNIQUE_DISTRICT_IDS]] = 1.0
+
+
+def _set_chars(v: np.ndarray, sl: slice, chars) -> None:
+    base = sl.start
+    for c in chars:
+        if c is not None:
+            v[base + CHAR[c]] = 1.0
+
+
+def _add_kinds(v: np.ndarray, sl: slice, kinds) -> None:
+    base = sl.start
+    for k in kinds:
+        v[base + KIND[k]] += 1.0
+
+
+def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation vector of `seat`: everything it may know and nothing else."""
+    v = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
+    if out is not None:
+        v.fill(0.0)
+    n = g.num_players
+    G = GLOBAL.slices
+    v[G["round"].start] = g.round / 10
+    v[G["phase"].start + PHASES.index(g.phase)] = 1.0
+    v[G["rank_called"].start + g.rank_called] = 1.0
+    v[G["tax_pot"].start] = g.tax_pot / 10
+    v[G["deck_size"].start] = len(g.deck) / 68
+    v[G["completion_size"].start] = g.cfg.completion_size / 8
+    v[G["end_triggered"].start] = g.first_completer is not None
+    _set_chars(v, G["characters_in_game"], g.cfg.characters)
+    _add_kinds(v, G["uniques_in_game"], g.cfg.unique_districts)
+    _set_chars(v, G["faceup"], g.faceup)
+    events = round_events(g)
+    _set_chars(v, G["called_absent"], (e[1] for e in events if e[0] == "called" and e[2] is None))
+    me = g.players[seat]
+    _set_chars(v, G["my_characters"], me.chars)
+    _set_chars(v, G["killed"], (g.killed,))
+    _set_chars(v, G["robbed"], (g.robbed,))
+    _set_chars(v, G["bewitched"], (g.bewitched,))
+    _set_chars(v, G["warrants"], g.warrants)
+    if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
+        _set_chars(v, G["signed_warrant"], (g.signed,))
+    _set_chars(v, G["threats"], g.threats)
+    _set_chars(v, G["open_threats"], g.threats_open)
+    if g.flower is not None and (g.blackmailer_seat == seat or any(
+            e[0] == "threat_revealed" and e[3] for e in events)):
+        _set_chars(v, G["flower"], (g.flower,))
+    mine = g.current_player == seat
+    kind = g.decision_kind
+    if mine and kind in ("draft_keep", "draft_discard"):
+        _set_chars(v, G["draft_offer"], g.draft_hand)
+    for _, s, hand, chosen in g.draft_seen:
+        if s == seat and hand is not None:
+            _set_chars(v, G["draft_passed"], (c for c in hand if c != chosen))
+    if kind is not None:
+        v[G["decision"].start + DECISION[kind]] = 1.0
+        if mine or kind not in PRIVATE_CONTEXT:
+            _encode_context(v, g, seat, g.decision_data)
+    t = g.turn
+    if t is not None:
+        _set_chars(v, G["turn_character"], (t.char,))
+        v[G["turn_player"].start + (t.seat - seat) % n] = 1.0
+        v[G["turn_mode"].start + MODES.index(t.mode)] = 1.0
+        v[G["turn_gathered"].start] = t.gathered
+        v[G["turn_builds"].start] = t.builds / 3
+        v[G["turn_limit"].start] = t.limit / 3
+        base = G["turn_used"].start
+        for key in t.used:
+            if key in ABILITY:
+                v[base + ABILITY[key]] = 1.0
+    P = PLAYER_BLOCK.slices
+    bit = 1 << seat
+    completion = g.cfg.completion_size
+    for rel in range(n):
+        s = (seat + rel) % n
+        p = g.players[s]
+        off = GLOBAL.size + rel * PLAYER_BLOCK.size
+        v[off + P["present"].start] = 1.0
+        v[off + P["gold"].start] = p.gold / 10
+        v[off + P["hand_size"].start] = len(p.hand) / 10
+        for k in p.city:
+            v[off + P["city"].start + KIND[k]] += 1.0
+        for k in p.beautified:
+            v[off + P["beautified"].start + KIND[k]] += 1.0
+        v[off + P["museum"].start] = len(p.museum) / 10
+        size = g.city_size(s)
+        v[off + P["city_size"].start] = size / 8
+        v[off + P["completed"].start] = size >= completion
+        v[off + P["first_completer"].start] = g.first_completer == s
+        v[off + P["crown"].start] = g.crown == s
+        base = off + P["revealed"].start
+        for c, who in g.revealed.items():
+            if who == s:
+                v[base + CHAR[c]] = 1.0
+        base = off + P["known_hand"].start
+        for c, m in zip(p.hand, p.hand_seen):
+            if m & bit:
+                v[base + KIND[c]] += 1.0
+        v[off + P["deciding"].start] = g.current_player == s
+    return v
+
+
+#: The role of each item of a decision's context (`Game.decision_data`), by decision kind.
+CONTEXT_ROLES: dict[str, tuple[str, ...]] = {
+    "theater_give": ("player",), "keep_card": ("cards",), "scholar_keep": ("cards",),
+    "payment": ("card", None), "necropolis_sacrifice": ("card",),
+    "thieves_den_cards": ("card", "amount", "amount2"), "cardinal_player": ("card", "amount"),
+    "cardinal_cards": ("card", "player", "amount"), "confiscate": ("player", "card", "amount"),
+    "bribe": ("char",), "reveal_threat": ("player", "char"), "warrant": ("chars",), "threat": ("chars",),
+    "spy_type": ("player",), "magician_discard": ("amount",), "wizard_card": ("player",),
+    "wizard_use": ("player", "card"), "seer_give": ("players",), "emperor_resource": ("player",),
+    "abbot_income": ("amount",), "warlord_district": ("player",), "diplomat_take": ("player",),
+    "diplomat_give": ("player", "card", None), "marshal_district": ("player",), "artist": ("amount",),
+    "armory_district": ("player",),
+}
+
+
+def _encode_context(v: np.ndarray, g: Game, seat: int, data) -> None:
+    roles = CONTEXT_ROLES.get(g.decision_kind)
+    if roles is None or data is None:
+        return
+    G = GLOBAL.slices
+    n = g.num_players
+    items = data if len(roles) > 1 else (data,)
+    for role, x in zip(roles, items):
+        if role == "player":
+            v[G["decision_player"].start + (x - seat) % n] = 1.0
+        elif role == "players":
+            for y in x:
+                v[G["decision_player"].start + (y - seat) % n] = 1.0
+        elif role == "card":
+            v[G["decision_cards"].start + KIND[x]] += 1.0
+        elif role == "cards":
+            _add_kinds(v, G["decision_cards"], x)
+        elif role == "char":
+            _set_chars(v, G["decision_chars"], (x,))
+        elif role == "chars":
+            _set_chars(v, G["decision_chars"], x)
+        elif role == "amount":
+            v[G["decision_amount"].start] = x / 10
+        elif role == "amount2":
+            v[G["decision_amount"].start + 1] = x / 10
+
+
+# -- the full-information state, for centralised critics -----------------------------------------------------------
+STATE_PER_SEAT = NK + NC  # hand by kind, characters held
+STATE_SIZE = OBS_SIZE + MAX_PLAYERS * STATE_PER_SEAT + 3 * NC + NK
+
+
+def encode_state(g: Game) -> np.ndarray:
+    """Everything, hidden information included: the observation of seat 0, every hand and every character (absolute
+    seats), the face-down discards, the signed warrant and the flower, and the deck's composition."""
+    v = np.zeros(STATE_SIZE, dtype=np.float32)
+    encode_observation(g, 0, v[:OBS_SIZE])
+    off = OBS_SIZE
+    for p in g.players:
+        for k in p.hand:
+            v[off + KIND[k]] += 1.0
+        for c in p.chars:
+            v[off + NK + CHAR[c]] = 1.0
+        off += STATE_PER_SEAT
+    off = OBS_SIZE + MAX_PLAYERS * STATE_PER_SEAT
+    for c in g.facedown:
+        v[off + CHAR[c]] = 1.0
+    if g.signed:
+        v[off + NC + CHAR[g.signed]] = 1.0
+    if g.flower:
+        v[off + 2 * NC + CHAR[g.flower]] = 1.0
+    for k in g.deck:
+        v[off + 3 * NC + KIND[k]] += 1.0
+    return v
+
+
+__all__ = ["ACTIONS", "DISTRICT_TYPES", "NUM_ACTIONS", "OBS_SIZE", "STATE_SIZE", "encode_observation",
+           "encode_state", "legal_mask", "to_core", "to_flat"]
