@@ -85,12 +85,12 @@ class raw_env(AECEnv, EzPickle):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(OBS_SIZE,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=100.0, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(NUM_ACTIONS))
-        self.state_space = spaces.Box(low=-1.0, high=np.inf, shape=(STATE_SIZE,), dtype=np.float32)
+        self.state_space = spaces.Box(low=0.0, high=100.0, shape=(STATE_SIZE,), dtype=np.float32)
         self._seeder = random.Random()
         self.game: Game | None = None
 

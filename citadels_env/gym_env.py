@@ -1,0 +1,125 @@
+"""Single-agent Gymnasium view of the game: the learner plays one seat, given policies play the others.
+
+    import gymnasium, citadels_env.gym_env
+    env = gymnasium.make("citadels_env/Citadels-v0", players=4, seat="random")
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(env.unwrapped.action_masks().argmax())
+
+Opponents: a list (one per other seat, or one for all) of callables `policy(observation, action_mask) -> action`, or
+objects with such an `act` method; default: uniform random legal actions. `action_masks()` serves sb3-contrib's
+MaskablePPO. The reward is the learner's final reward (scheme `reward=`, see citadels_env.aec.final_rewards). An illegal
+action ends the episode with reward -1 (strict=True raises IllegalActionError instead).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+
+from .aec import final_rewards, raw_env
+from .encoding import encode_observation, legal_mask, to_core
+
+Policy = Callable[[np.ndarray, np.ndarray], int]
+
+
+class RandomPolicy:
+    """Uniform over the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        legal = np.flatnonzero(action_mask)
+        return int(legal[self.rng.randrange(len(legal))])
+
+
+def _as_policy(p: Any) -> Policy:
+    if hasattr(p, "act"):
+        return p.act
+    if callable(p):
+        return p
+    raise TypeError(f"an opponent must be callable(observation, mask) or have .act(observation, mask); got {p!r}")
+
+
+class CitadelsEnv(gym.Env):
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, opponents: Sequence[Any] | Any | None = None, seat: int | str = 0,
+                 render_mode: str | None = None, strict: bool = False, **options: Any) -> None:
+        self.aec = raw_env(render_mode=render_mode, strict=True, **options)
+        self.strict = strict
+        self.players = len(self.aec.possible_agents)
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be 'random' or a seat from 0 to {self.players - 1}, got {seat!r}")
+        self.seat_option = seat
+        if opponents is None:
+            opponents = [RandomPolicy(i) for i in range(self.players - 1)]
+        elif not isinstance(opponents, (list, tuple)):
+            opponents = [opponents] * (self.players - 1)
+        if len(opponents) != self.players - 1:
+            raise ValueError(f"give one opponent for all or {self.players - 1} opponents, got {len(opponents)}")
+        self.opponents = [_as_policy(p) for p in opponents]
+        space = self.aec.observation_space("player_0")
+        self.observation_space = space.spaces["observation"]
+        self.action_space = self.aec.action_space("player_0")
+        self.render_mode = render_mode
+        self.seat = 0 if seat == "random" else seat
+
+    @property
+    def game(self):
+        return self.aec.game
+
+    def action_masks(self) -> np.ndarray:
+        return legal_mask(self.game, self.seat).astype(bool)
+
+    def _opponent(self, seat: int) -> Policy:
+        return self.opponents[(seat - self.seat - 1) % self.players]
+
+    def _play_others(self) -> None:
+        g = self.game
+        while not g.is_over and g.current_player != self.seat:
+            s = g.current_player
+            a = self._opponent(s)(encode_observation(g, s), legal_mask(g, s))
+            g.apply(to_core(int(a), s, self.players))
+
+    def _obs(self) -> tuple[np.ndarray, dict]:
+        mask = legal_mask(self.game, self.seat)
+        return encode_observation(self.game, self.seat), {"action_mask": mask, "seat": self.seat}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if self.seat_option == "random":
+            self.seat = int(self.np_random.integers(self.players))
+        self.aec.reset(seed=int(self.np_random.integers(2**62)))
+        for i, p in enumerate(self.opponents):
+            if isinstance(p, RandomPolicy):
+                p.rng.seed(int(self.np_random.integers(2**62)) + i)
+        self._play_others()
+        return self._obs()
+
+    def step(self, action: int):
+        g = self.game
+        core_action = to_core(int(action), self.seat, self.players)
+        if not self.strict and core_action not in g.legal_actions():  # classic: the offender loses, episode over
+            obs, info = self._obs()
+            info["illegal_action"] = True
+            return obs, -1.0, True, False, info
+        g.apply(core_action)
+        self._play_others()
+        obs, info = self._obs()
+        if g.is_over:
+            reward = final_rewards(g, self.aec.reward_scheme)[self.seat]
+            info["result"] = g.result().to_dict()
+            return obs, reward, True, False, info
+        return obs, 0.0, False, False, info
+
+    def render(self):
+        self.aec.render_seat = self.seat
+        return self.aec.render()
+
+
+gym.register(id="citadels_env/Citadels-v0", entry_point="citadels_env.gym_env:CitadelsEnv")

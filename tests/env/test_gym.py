@@ -1,0 +1,60 @@
+"""The single-agent Gymnasium wrapper."""
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import citadels_env.gym_env  # noqa: F401  (registers citadels_env/Citadels-v0)
+from citadels_env.gym_env import CitadelsEnv
+
+
+def test_gymnasium_check_env():
+    check_env(CitadelsEnv(players=4), skip_render_check=True)
+
+
+def test_registered_and_plays_to_the_end_with_masks():
+    env = gym.make("citadels_env/Citadels-v0", players=3, seat="random")
+    rng = np.random.default_rng(0)
+    for episode in range(3):
+        _, info = env.reset(seed=episode)
+        done = False
+        while not done:
+            mask = env.unwrapped.action_masks()
+            assert mask.any() and np.array_equal(mask, info["action_mask"].astype(bool))
+            _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert reward in (1.0, -0.5) and "result" in info
+
+
+def test_opponents_are_called_with_observation_and_mask():
+    calls = []
+
+    def first_legal(observation, mask):
+        calls.append(observation.shape)
+        return int(np.flatnonzero(mask)[0])
+
+    env = CitadelsEnv(players=4, opponents=first_legal, seat=2)
+    env.reset(seed=1)
+    assert env.game.current_player == 2
+    assert calls
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="seat"):
+        CitadelsEnv(players=4, seat=7)
+    with pytest.raises(ValueError, match="opponents"):
+        CitadelsEnv(players=4, opponents=[lambda o, m: 0])
+
+
+def test_illegal_action_ends_the_episode_or_raises_when_strict():
+    from citadels_env.core import IllegalActionError
+
+    env = CitadelsEnv(players=4)
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(~env.action_masks())[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert reward == -1.0 and terminated and info["illegal_action"]
+    strict = CitadelsEnv(players=4, strict=True)
+    strict.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
