@@ -307,3 +307,46 @@ def encode_state(g: Game) -> np.ndarray:
 
 __all__ = ["ACTIONS", "DISTRICT_TYPES", "NUM_ACTIONS", "OBS_SIZE", "STATE_SIZE", "encode_observation",
            "encode_state", "legal_mask", "to_core", "to_flat"]
+
+
+def spec_tables() -> str:
+    """The action table and the observation slices as Markdown (docs/ENVIRONMENT.md embeds this verbatim; a test
+    keeps them in sync)."""
+    lines = ["### Actions", "", "| ids | action | meaning |", "|---|---|---|"]
+    groups: list[tuple[int, int, str]] = []
+    for i, a in enumerate(ACTIONS):
+        if groups and groups[-1][2] == a.verb and a.arg is not None:
+            groups[-1] = (groups[-1][0], i, a.verb)
+        else:
+            groups.append((i, i, a.verb if a.arg is not None else str(a)))
+    meaning = {
+        "gather": "gather resources: gold, cards", "build": "build this district kind from your hand",
+        "ability": "use an ability (actions.ABILITY_IDS order)", "character": "choose a character (catalogue order)",
+        "player": "choose the player k seats clockwise from you (0 = yourself)",
+        "card": "choose a card of this kind (your hand, or cards on offer)",
+        "district": "choose a (not beautified) district of this kind in a city",
+        "beautified_district": "choose a beautified district of this kind",
+        "type": "name a district type", "amount": "choose a number", "pay": "pay this way",
+        "resource": "take gold or a card (Emperor)", "wizard": "Wizard: into hand or build now",
+    }
+    for lo, hi, verb in groups:
+        first, last = ACTIONS[lo], ACTIONS[hi]
+        rng = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        shown = str(first) if lo == hi else f"{first} ... {last}"
+        lines.append(f"| {rng} | `{shown}` | {meaning.get(verb, verb.replace('_', ' '))} |")
+    lines += ["", f"### Observation ({OBS_SIZE} float32)", "", "| indices | name | content |", "|---|---|---|"]
+    for name, _, doc in GLOBAL.parts:
+        sl = GLOBAL[name]
+        lines.append(f"| {sl.start}-{sl.stop - 1} | `{name}` | {doc} |")
+    lines.append(f"| {GLOBAL.size}-{OBS_SIZE - 1} | players | {MAX_PLAYERS} blocks of {PLAYER_BLOCK.size}, "
+                 "self first then clockwise (absent seats are zeros); block layout below |")
+    lines += ["", f"Player block (offset within the block; block k starts at {GLOBAL.size} + k * "
+              f"{PLAYER_BLOCK.size}):", "", "| offsets | name | content |", "|---|---|---|"]
+    for name, _, doc in PLAYER_BLOCK.parts:
+        sl = PLAYER_BLOCK[name]
+        lines.append(f"| {sl.start}-{sl.stop - 1} | `{name}` | {doc} |")
+    lines += ["", "Orders used by one-per-item slices and action ranges:", "",
+              "* characters: " + ", ".join(f"{i} {c}" for i, c in enumerate(CHARACTER_IDS)),
+              "* district kinds: " + ", ".join(f"{i} {d}" for i, d in enumerate(DISTRICT_IDS)),
+              "* ability ids: " + ", ".join(f"{i} {a}" for i, a in enumerate(ABILITY_IDS))]
+    return "\n".join(lines) + "\n"
