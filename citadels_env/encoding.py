@@ -14,7 +14,7 @@ import numpy as np
 
 from .core import DECISIONS, Action, Game, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
-from .core.cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES, UNIQUE_DISTRICT_IDS
+from .core.cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES
 from .core.knowledge import PRIVATE_CONTEXT, round_events
 
 MAX_PLAYERS = 8
@@ -130,107 +130,94 @@ GLOBAL = Layout(GLOBAL_PARTS)
 PLAYER_BLOCK = Layout(PLAYER_PARTS)
 OBS_SIZE = GLOBAL.size + MAX_PLAYERS * PLAYER_BLOCK.size
 
-_UNIQUE_MASK = np.zeros(NK, dtype=np.float32)
-_UNIQUE_MASK[[KIND[d] for d in UNIQUE_DISTRICT_IDS]] = 1.0
-
-
-def _set_chars(v: np.ndarray, sl: slice, chars) -> None:
-    base = sl.start
-    for c in chars:
-        if c is not None:
-            v[base + CHAR[c]] = 1.0
-
-
-def _add_kinds(v: np.ndarray, sl: slice, kinds) -> None:
-    base = sl.start
-    for k in kinds:
-        v[base + KIND[k]] += 1.0
+_G = {name: sl.start for name, sl in GLOBAL.slices.items()}  # offsets of the global slices
+_B = {name: sl.start for name, sl in PLAYER_BLOCK.slices.items()}  # offsets inside a player block
+_UNIQUES_IN_GAME: dict[tuple[str, ...], list[int]] = {}
 
 
 def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-    """The observation vector of `seat`: everything it may know and nothing else."""
-    v = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
-    if out is not None:
-        v.fill(0.0)
+    """The observation vector of `seat`: everything it may know and nothing else.
+
+    Built as a list of indices to increment by 1 (`ones`, then one np.bincount) plus a few scalar values: much faster
+    than writing numpy elements one by one."""
     n = g.num_players
-    G = GLOBAL.slices
-    v[G["round"].start] = g.round / 10
-    v[G["phase"].start + PHASES.index(g.phase)] = 1.0
-    v[G["rank_called"].start + g.rank_called] = 1.0
-    v[G["tax_pot"].start] = g.tax_pot / 10
-    v[G["deck_size"].start] = len(g.deck) / 68
-    v[G["completion_size"].start] = g.cfg.completion_size / 8
-    v[G["end_triggered"].start] = g.first_completer is not None
-    _set_chars(v, G["characters_in_game"], g.cfg.characters)
-    _add_kinds(v, G["uniques_in_game"], g.cfg.unique_districts)
-    _set_chars(v, G["faceup"], g.faceup)
+    G, B, C, K = _G, _B, CHAR, KIND
+    ones = [G["phase"] + PHASES.index(g.phase), G["rank_called"] + g.rank_called]
+    si = [G["round"], G["tax_pot"], G["deck_size"], G["completion_size"]]
+    sv = [g.round / 10, g.tax_pot / 10, len(g.deck) / 68, g.cfg.completion_size / 8]
+    if g.first_completer is not None:
+        ones.append(G["end_triggered"])
+    base = G["characters_in_game"]
+    ones += [base + C[c] for c in g.cfg.characters]
+    uniq = _UNIQUES_IN_GAME.get(g.cfg.unique_districts)
+    if uniq is None:
+        uniq = _UNIQUES_IN_GAME[g.cfg.unique_districts] = [G["uniques_in_game"] + K[d] for d in g.cfg.unique_districts]
+    ones += uniq
+    ones += [G["faceup"] + C[c] for c in g.faceup]
     events = round_events(g)
-    _set_chars(v, G["called_absent"], (e[1] for e in events if e[0] == "called" and e[2] is None))
-    me = g.players[seat]
-    _set_chars(v, G["my_characters"], me.chars)
-    _set_chars(v, G["killed"], (g.killed,))
-    _set_chars(v, G["robbed"], (g.robbed,))
-    _set_chars(v, G["bewitched"], (g.bewitched,))
-    _set_chars(v, G["warrants"], g.warrants)
+    ones += [G["called_absent"] + C[e[1]] for e in events if e[0] == "called" and e[2] is None]
+    ones += [G["my_characters"] + C[c] for c in g.players[seat].chars]
+    for name, c in (("killed", g.killed), ("robbed", g.robbed), ("bewitched", g.bewitched)):
+        if c is not None:
+            ones.append(G[name] + C[c])
+    ones += [G["warrants"] + C[c] for c in g.warrants]
     if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
-        _set_chars(v, G["signed_warrant"], (g.signed,))
-    _set_chars(v, G["threats"], g.threats)
-    _set_chars(v, G["open_threats"], g.threats_open)
+        ones.append(G["signed_warrant"] + C[g.signed])
+    ones += [G["threats"] + C[c] for c in g.threats]
+    ones += [G["open_threats"] + C[c] for c in g.threats_open]
     if g.flower is not None and (g.blackmailer_seat == seat or any(
             e[0] == "threat_revealed" and e[3] for e in events)):
-        _set_chars(v, G["flower"], (g.flower,))
-    mine = g.current_player == seat
+        ones.append(G["flower"] + C[g.flower])
+    current = g.current_player
+    mine = current == seat
     kind = g.decision_kind
     if mine and kind in ("draft_keep", "draft_discard"):
-        _set_chars(v, G["draft_offer"], g.draft_hand)
-    for _, s, hand, chosen in g.draft_seen:
-        if s == seat and hand is not None:
-            _set_chars(v, G["draft_passed"], (c for c in hand if c != chosen))
+        ones += [G["draft_offer"] + C[c] for c in g.draft_hand]
+    passed = {c for _, s, hand, chosen in g.draft_seen if s == seat and hand is not None for c in hand if c != chosen}
+    ones += [G["draft_passed"] + C[c] for c in passed]
     if kind is not None:
-        v[G["decision"].start + DECISION[kind]] = 1.0
+        ones.append(G["decision"] + DECISION[kind])
         if mine or kind not in PRIVATE_CONTEXT:
-            _encode_context(v, g, seat, g.decision_data)
+            _encode_context(ones, si, sv, g, seat, g.decision_data)
     t = g.turn
     if t is not None:
-        _set_chars(v, G["turn_character"], (t.char,))
-        v[G["turn_player"].start + (t.seat - seat) % n] = 1.0
-        v[G["turn_mode"].start + MODES.index(t.mode)] = 1.0
-        v[G["turn_gathered"].start] = t.gathered
-        v[G["turn_builds"].start] = t.builds / 3
-        v[G["turn_limit"].start] = t.limit / 3
-        base = G["turn_used"].start
-        for key in t.used:
-            if key in ABILITY:
-                v[base + ABILITY[key]] = 1.0
-    P = PLAYER_BLOCK.slices
+        ones += (G["turn_character"] + C[t.char], G["turn_player"] + (t.seat - seat) % n,
+                 G["turn_mode"] + MODES.index(t.mode))
+        si += (G["turn_gathered"], G["turn_builds"], G["turn_limit"])
+        sv += (float(t.gathered), t.builds / 3, t.limit / 3)
+        ones += [G["turn_used"] + ABILITY[key] for key in t.used if key in ABILITY]
     bit = 1 << seat
     completion = g.cfg.completion_size
+    revealed = g.revealed
     for rel in range(n):
         s = (seat + rel) % n
         p = g.players[s]
         off = GLOBAL.size + rel * PLAYER_BLOCK.size
-        v[off + P["present"].start] = 1.0
-        v[off + P["gold"].start] = p.gold / 10
-        v[off + P["hand_size"].start] = len(p.hand) / 10
-        for k in p.city:
-            v[off + P["city"].start + KIND[k]] += 1.0
-        for k in p.beautified:
-            v[off + P["beautified"].start + KIND[k]] += 1.0
-        v[off + P["museum"].start] = len(p.museum) / 10
+        ones.append(off + B["present"])
         size = g.city_size(s)
-        v[off + P["city_size"].start] = size / 8
-        v[off + P["completed"].start] = size >= completion
-        v[off + P["first_completer"].start] = g.first_completer == s
-        v[off + P["crown"].start] = g.crown == s
-        base = off + P["revealed"].start
-        for c, who in g.revealed.items():
-            if who == s:
-                v[base + CHAR[c]] = 1.0
-        base = off + P["known_hand"].start
-        for c, m in zip(p.hand, p.hand_seen):
-            if m & bit:
-                v[base + KIND[c]] += 1.0
-        v[off + P["deciding"].start] = g.current_player == s
+        si += (off + B["gold"], off + B["hand_size"], off + B["museum"], off + B["city_size"])
+        sv += (p.gold / 10, len(p.hand) / 10, len(p.museum) / 10, size / 8)
+        if size >= completion:
+            ones.append(off + B["completed"])
+        if g.first_completer == s:
+            ones.append(off + B["first_completer"])
+        if g.crown == s:
+            ones.append(off + B["crown"])
+        if current == s:
+            ones.append(off + B["deciding"])
+        b = off + B["city"]
+        ones += [b + K[k] for k in p.city]
+        b = off + B["beautified"]
+        ones += [b + K[k] for k in p.beautified]
+        b = off + B["revealed"]
+        ones += [b + C[c] for c, who in revealed.items() if who == s]
+        b = off + B["known_hand"]
+        ones += [b + K[c] for c, m in zip(p.hand, p.hand_seen) if m & bit]
+    v = np.bincount(ones, minlength=OBS_SIZE).astype(np.float32)
+    v[si] = sv
+    if out is not None:
+        out[:] = v
+        return out
     return v
 
 
@@ -249,31 +236,32 @@ CONTEXT_ROLES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _encode_context(v: np.ndarray, g: Game, seat: int, data) -> None:
+def _encode_context(ones: list[int], si: list[int], sv: list[float], g: Game, seat: int, data) -> None:
     roles = CONTEXT_ROLES.get(g.decision_kind)
     if roles is None or data is None:
         return
-    G = GLOBAL.slices
+    G = _G
     n = g.num_players
     items = data if len(roles) > 1 else (data,)
     for role, x in zip(roles, items):
         if role == "player":
-            v[G["decision_player"].start + (x - seat) % n] = 1.0
+            ones.append(G["decision_player"] + (x - seat) % n)
         elif role == "players":
-            for y in x:
-                v[G["decision_player"].start + (y - seat) % n] = 1.0
+            ones += [G["decision_player"] + (y - seat) % n for y in x]
         elif role == "card":
-            v[G["decision_cards"].start + KIND[x]] += 1.0
+            ones.append(G["decision_cards"] + KIND[x])
         elif role == "cards":
-            _add_kinds(v, G["decision_cards"], x)
+            ones += [G["decision_cards"] + KIND[y] for y in x]
         elif role == "char":
-            _set_chars(v, G["decision_chars"], (x,))
+            ones.append(G["decision_chars"] + CHAR[x])
         elif role == "chars":
-            _set_chars(v, G["decision_chars"], x)
+            ones += [G["decision_chars"] + CHAR[y] for y in x]
         elif role == "amount":
-            v[G["decision_amount"].start] = x / 10
+            si.append(G["decision_amount"])
+            sv.append(x / 10)
         elif role == "amount2":
-            v[G["decision_amount"].start + 1] = x / 10
+            si.append(G["decision_amount"] + 1)
+            sv.append(x / 10)
 
 
 # -- the full-information state, for centralised critics -----------------------------------------------------------
