@@ -8,7 +8,7 @@ takes the crown, the Bishop's protection, the Alchemist's refund, build limits) 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from .actions import A_AMOUNT, A_CARD, A_CHAR, A_PLAYER, A_RESOURCE, A_TYPE, A_WIZARD, DONE, Action
@@ -48,6 +48,32 @@ def others(g: Game, seat: int) -> list[int]:
 
 def character_targets(g: Game, ok: Callable[[str], bool]) -> list[Action]:
     return [A_CHAR[c] for c in g.cfg.characters if ok(c)]
+
+
+def district_in_a_city(name: str, player_doc: str, district_doc: str,
+                       targets: Callable[[Game, int, int], list[Action]], resolve: Callable[[Game, int, Action], None],
+                       owners: Callable[[Game, int], Iterable[int]] = lambda g, seat: range(g.cfg.players)):
+    """The two decisions "choose a city, then one of its districts" (Warlord, Marshal, Armory): registers
+    `<name>_player` and `<name>_district`, offering only cities with a target; returns (available, use).
+    targets(g, seat, owner) lists the district actions; resolve(g, owner, action) acts on the chosen one."""
+
+    def available(g: Game, t: Turn) -> bool:
+        return any(targets(g, t.seat, s) for s in owners(g, t.seat))
+
+    def use(g: Game, t: Turn) -> None:
+        g.push(name + "_player", t.seat)
+
+    def player_actions(g: Game, data) -> list[Action]:
+        seat = g.turn.seat
+        return [A_PLAYER[s] for s in owners(g, seat) if targets(g, seat, s)]
+
+    def player_chosen(g: Game, data, action: Action) -> None:
+        g.push(name + "_district", g.turn.seat, action.arg)
+
+    decision(name + "_player", player_doc)(player_actions).resolver(player_chosen)
+    decision(name + "_district", district_doc)(lambda g, owner: targets(g, g.turn.seat, owner)).resolver(
+        lambda g, owner, action: resolve(g, owner, action))
+    return available, use
 
 
 def gain_cards(g: Game, seat: int, n: int) -> None:
@@ -604,39 +630,17 @@ def warlord_targets(g: Game, seat: int, owner: int) -> list[Action]:
                             and warlord_price(g, owner, k, b) <= gold)
 
 
+def warlord_destroy(g: Game, owner: int, action: Action) -> None:
+    beautified = action.verb != "district"
+    g.players[g.turn.seat].gold -= warlord_price(g, owner, action.arg, beautified)
+    g.destroy(owner, action.arg, beautified)
+
+
 @ability("warlord", "warlord")
 def _warlord():
-    def available(g: Game, t: Turn) -> bool:
-        return any(warlord_targets(g, t.seat, s) for s in range(g.cfg.players))
-
-    def use(g: Game, t: Turn) -> None:
-        g.push("warlord_player", t.seat)
-
-    return available, use
-
-
-@decision("warlord_player", "Warlord: choose the city in which to destroy a district")
-def warlord_player_actions(g: Game, data) -> list[Action]:
-    seat = g.turn.seat
-    return [A_PLAYER[s] for s in range(g.cfg.players) if warlord_targets(g, seat, s)]
-
-
-@warlord_player_actions.resolver
-def warlord_player(g: Game, data, action: Action) -> None:
-    g.push("warlord_district", g.turn.seat, action.arg)
-
-
-@decision("warlord_district", "Warlord: choose the district to destroy (pay its cost minus 1)")
-def warlord_district_actions(g: Game, owner) -> list[Action]:
-    return warlord_targets(g, g.turn.seat, owner)
-
-
-@warlord_district_actions.resolver
-def warlord_district(g: Game, owner, action: Action) -> None:
-    beautified = action.verb != "district"
-    price = warlord_price(g, owner, action.arg, beautified)
-    g.players[g.turn.seat].gold -= price
-    g.destroy(owner, action.arg, beautified)
+    return district_in_a_city("warlord", "Warlord: choose the city in which to destroy a district",
+                              "Warlord: choose the district to destroy (pay its cost minus 1)",
+                              warlord_targets, warlord_destroy)
 
 
 def diplomat_price(g: Game, owner: int, taken: str, tb: bool, given: str, gb: bool) -> int:
@@ -721,35 +725,7 @@ def marshal_targets(g: Game, seat: int, owner: int) -> list[Action]:
                             and k not in mine and COST[k] + b + wall_surcharge(g, owner, k) <= gold)
 
 
-@ability("marshal", "marshal")
-def _marshal():
-    def available(g: Game, t: Turn) -> bool:
-        return any(marshal_targets(g, t.seat, s) for s in others(g, t.seat))
-
-    def use(g: Game, t: Turn) -> None:
-        g.push("marshal_player", t.seat)
-
-    return available, use
-
-
-@decision("marshal_player", "Marshal: choose the player to seize a district from")
-def marshal_player_actions(g: Game, data) -> list[Action]:
-    seat = g.turn.seat
-    return [A_PLAYER[s] for s in others(g, seat) if marshal_targets(g, seat, s)]
-
-
-@marshal_player_actions.resolver
-def marshal_player(g: Game, data, action: Action) -> None:
-    g.push("marshal_district", g.turn.seat, action.arg)
-
-
-@decision("marshal_district", "Marshal: choose the district (cost 3 or less) to seize, paying its cost")
-def marshal_district_actions(g: Game, owner) -> list[Action]:
-    return marshal_targets(g, g.turn.seat, owner)
-
-
-@marshal_district_actions.resolver
-def marshal_district(g: Game, owner, action: Action) -> None:
+def marshal_seize(g: Game, owner: int, action: Action) -> None:
     seat = g.turn.seat
     kind, b = action.arg, action.verb != "district"
     price = COST[kind] + b + wall_surcharge(g, owner, kind)
@@ -758,6 +734,13 @@ def marshal_district(g: Game, owner, action: Action) -> None:
     museum = g.remove_from_city(owner, kind, b)
     g.event(("seized", seat, owner, kind, price))
     g.add_to_city(seat, kind, b, museum)
+
+
+@ability("marshal", "marshal")
+def _marshal():
+    return district_in_a_city("marshal", "Marshal: choose the player to seize a district from",
+                              "Marshal: choose the district (cost 3 or less) to seize, paying its cost",
+                              marshal_targets, marshal_seize, owners=others)
 
 
 # -- rank 9 ------------------------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ Where every other unique district acts, one place each:
 
 from __future__ import annotations
 
-from .actions import A_CARD, A_PLAYER, Action
-from .characters import ABILITY_BY_ID, Ability, gain_cards
+from .actions import A_CARD, Action
+from .characters import ABILITY_BY_ID, Ability, district_in_a_city, gain_cards
 from .game import Game, decision
 from .state import Turn
 from .turn import district_targets
@@ -84,36 +84,15 @@ def armory_targets(g: Game, seat: int, owner: int) -> list[Action]:
     return district_targets(g, owner, lambda k, b: not (owner == seat and k == "armory"))
 
 
-def _armory_available(g: Game, t: Turn) -> bool:
-    return any(armory_targets(g, t.seat, s) for s in range(g.cfg.players))
-
-
-def _use_armory(g: Game, t: Turn) -> None:
-    g.push("armory_player", t.seat)
-
-
-@decision("armory_player", "Armory: choose the city in which to destroy a district")
-def armory_player_actions(g: Game, data) -> list[Action]:
+def armory_destroy(g: Game, owner: int, action: Action) -> None:
     seat = g.turn.seat
-    return [A_PLAYER[s] for s in range(g.cfg.players) if armory_targets(g, seat, s)]
-
-
-@armory_player_actions.resolver
-def armory_player(g: Game, data, action: Action) -> None:
-    g.push("armory_district", g.turn.seat, action.arg)
-
-
-@decision("armory_district", "Armory: choose the district to destroy")
-def armory_district_actions(g: Game, owner) -> list[Action]:
-    return armory_targets(g, g.turn.seat, owner)
-
-
-@armory_district_actions.resolver
-def armory_district(g: Game, owner, action: Action) -> None:
-    seat = g.turn.seat
-    p = g.players[seat]
-    g.destroy(seat, "armory", "armory" in p.beautified)
+    g.destroy(seat, "armory", "armory" in g.players[seat].beautified)
     g.destroy(owner, action.arg, action.verb != "district")
+
+
+_armory_available, _use_armory = district_in_a_city(
+    "armory", "Armory: choose the city in which to destroy a district", "Armory: choose the district to destroy",
+    armory_targets, armory_destroy)
 
 
 DISTRICT_ABILITIES: tuple[Ability, ...] = (
