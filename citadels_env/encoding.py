@@ -15,7 +15,7 @@ import numpy as np
 from .core import DECISIONS, Action, Game, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES
-from .core.knowledge import PRIVATE_CONTEXT, round_events
+from .core.knowledge import context_visible, round_events
 
 MAX_PLAYERS = 8
 ACTIONS: tuple[Action, ...] = all_actions()
@@ -177,7 +177,7 @@ def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.
     ones += [G["draft_passed"] + C[c] for c in passed]
     if kind is not None:
         ones.append(G["decision"] + DECISION[kind])
-        if mine or kind not in PRIVATE_CONTEXT:
+        if context_visible(g, seat):
             _encode_context(ones, si, sv, g, seat, g.decision_data)
     t = g.turn
     if t is not None:

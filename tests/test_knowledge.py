@@ -127,3 +127,59 @@ def test_determinize_respects_revealed_characters_and_the_draft_seen():
             assert sorted(c for p in d.players for c in p.chars) == sorted(d.holder)
             everything = sorted(c for p in d.players for c in p.chars) + d.facedown + d.faceup
             assert sorted(everything) == sorted(g.cfg.characters)
+
+
+MAG_SET = ["magistrate", "blackmailer", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+
+
+def test_tokens_being_placed_are_private_to_the_placer():
+    """Q36: the signed warrant is the first one placed; while placing, others must not see the order."""
+    g = new_game(4, MAG_SET)
+    deal(g, {0: ["magistrate"], 1: ["blackmailer"], 2: ["bishop"], 3: ["warlord"]})
+    act(g, "ability:warrants", "character:bishop")
+    assert g.view(0).decision_data == ("bishop",)
+    assert g.view(2).decision_data is None
+    signed = {g.determinize(2, Rng(k)).pending[-1][2] for k in range(30)}
+    assert len(signed) > 3  # re-sampled for a seat that cannot know it
+    act(g, "character:king", "character:warlord", "gather:gold", "end_turn", "ability:threaten", "character:warlord")
+    assert g.view(3).decision_data is None and g.view(1).decision_data == ("warlord",)
+
+
+def test_determinize_leaves_no_trace_of_what_it_resampled():
+    g = new_game(4, MAG_SET)
+    deal(g, {0: ["magistrate"], 1: ["blackmailer"], 2: ["bishop"], 3: ["warlord"]})
+    act(g, "ability:warrants", "character:bishop", "character:king", "character:warlord")
+    for k in range(10):
+        d = g.determinize(2, Rng(k))
+        assert d.actions == []
+        assert not any(e[0] == "signed_warrant" for _, e in d.events)
+        assert d.view(2) == g.view(2)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_determinized_draft_records_agree_with_the_sampled_characters(seed):
+    g = play(Game(GameConfig(players=4 + seed % 5), seed), seed, steps=25)
+    if g.phase != "action":
+        return
+    seat = g.current_player
+    for k in range(5):
+        d = g.determinize(seat, Rng(k))
+        for step, who, hand, chosen in d.draft_seen:
+            swapped = d.theater is not None and d.theater[0] == "swapped"
+            if hand is not None and d.draft_steps[step][0] == "keep" and not swapped:
+                assert chosen in d.players[who].chars
+
+
+def test_a_museum_taken_by_the_diplomat_keeps_its_cards_face_down():
+    g = new_game(4, ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat"])
+    deal(g, {0: ["diplomat"], 1: ["king"], 2: ["bishop"], 3: ["thief"]})
+    to_turn(g, "diplomat")
+    setup(g, 0, gold=5, city=["castle"])
+    setup(g, 1, city=["museum"])
+    g.players[1].museum = ["fortress", "temple"]
+    assert g.view(1).my_museum == ("fortress", "temple")
+    act(g, "gather:gold", "ability:diplomat", "player:1", "district:museum", "district:castle")
+    assert g.players[0].museum == ["fortress", "temple"]
+    assert g.view(0).my_museum == () and g.view(0).players[0].museum_size == 2
+    museums = {tuple(g.determinize(0, Rng(k)).players[0].museum) for k in range(10)}
+    assert len(museums) > 1  # its new owner never saw them: re-sampled

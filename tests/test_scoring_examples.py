@@ -174,3 +174,21 @@ def test_no_tie_higher_score_wins_regardless_of_rank():
     r = score_game(g)
     assert r.scores[:2] == (7, 5)
     assert r.winner == 0
+
+
+def test_q07_revealed_tiebreak_counts_a_killed_king_revealed_at_the_end_of_the_round():
+    """§4.9: a killed King is revealed at the end of the round; with tiebreak="revealed" he counts."""
+    from helpers import act, deal, finish_round, new_game, setup, to_turn
+
+    from citadels_env.core import Rulings
+    from citadels_env.core.scoring import tiebreak_rank
+
+    g = new_game(4, rulings=Rulings(tiebreak="revealed"), completion_size=1)
+    deal(g, {0: ["assassin"], 1: ["king"], 2: ["bishop"], 3: ["thief"]})
+    act(g, "ability:kill", "character:king")
+    to_turn(g, "bishop")
+    setup(g, 2, gold=5, hand=["temple"])
+    act(g, "gather:gold", "build:temple", "end_turn")
+    finish_round(g)
+    assert g.is_over and g.revealed.get("king") == 1
+    assert tiebreak_rank(g, 1) == 4

@@ -651,8 +651,8 @@ def diplomat_gives(g: Game, seat: int, owner: int, taken: str, tb: bool) -> list
     """Own districts the Diplomat may give for (taken, tb) of `owner`'s city."""
     theirs = g.players[owner].city
     gold = g.players[seat].gold
-    return district_targets(g, seat, lambda k, b: k != "keep" and k not in theirs and k != taken
-                            and diplomat_price(g, owner, taken, tb, k, b) <= gold)
+    return district_targets(g, seat, lambda k, b: rank8_can_touch(g, seat, k) and k not in theirs and k != taken
+                            and diplomat_price(g, owner, taken, tb, k, b) <= gold)  # Q22, Q23
 
 
 def diplomat_takes(g: Game, seat: int, owner: int) -> list[Action]:

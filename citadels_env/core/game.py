@@ -297,8 +297,9 @@ class Game:
         p.city.append(kind)
         if beautified:
             p.beautified.append(kind)
-        if museum:
+        if museum:  # a Museum moved with its cards (Diplomat, Marshal): they stay face down
             p.museum = museum
+            p.museum_blind = True
         self.check_completion(seat)
 
     def remove_from_city(self, seat: int, kind: str, beautified: bool) -> list[str]:
@@ -309,7 +310,7 @@ class Game:
             p.beautified.remove(kind)
         moved: list[str] = []
         if kind == "museum":
-            moved, p.museum = p.museum, []
+            moved, p.museum, p.museum_blind = p.museum, [], False
         return moved
 
     def destroy(self, seat: int, kind: str, beautified: bool) -> None:

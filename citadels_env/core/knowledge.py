@@ -13,11 +13,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .game import ALL, DRAFT, Game
+from .game import ALL, DECISIONS, DRAFT, Game
 from .rng import Rng
 
 #: Decisions whose context (`decision_data`) is private to the deciding seat.
-PRIVATE_CONTEXT = frozenset({"keep_card", "scholar_keep", "wizard_use"})
+PRIVATE_CONTEXT = frozenset({"keep_card", "scholar_keep", "wizard_use", "warrant", "threat"})
+
+
+def context_visible(g: Game, seat: int) -> bool:
+    """Whether `seat` may see the context of the decision awaited: the decider always; the Wizard's victim sees
+    which of his cards was chosen; the cards on offer and the tokens being placed are private to the decider."""
+    if not g.pending:
+        return True
+    kind, who, data = g.pending[-1]
+    if who == seat or kind not in PRIVATE_CONTEXT:
+        return True
+    return kind == "wizard_use" and data[0] == seat
 
 
 @dataclass
@@ -93,7 +104,7 @@ def make_view(g: Game, seat: int) -> PlayerView:
         for p in g.players)
     mine = g.current_player == seat
     kind = g.decision_kind
-    data = g.decision_data if (mine or kind not in PRIVATE_CONTEXT) else None
+    data = g.decision_data if context_visible(g, seat) else None
     flower = g.flower if (g.blackmailer_seat == seat or _flower_revealed(g)) else None
     signed = g.signed if (g.magistrate_seat == seat or g.warrant_revealed) else None
     theater = g.theater
@@ -104,7 +115,8 @@ def make_view(g: Game, seat: int) -> PlayerView:
         seat=seat, num_players=n, round=g.round, phase=g.phase, crown=g.crown, tax_pot=g.tax_pot,
         deck_size=len(g.deck), completion_size=g.cfg.completion_size, first_completer=g.first_completer,
         characters=g.cfg.characters, unique_districts=g.cfg.unique_districts, players=players,
-        hand=tuple(sorted(me.hand)), my_characters=tuple(me.chars), my_museum=tuple(me.museum),
+        hand=tuple(sorted(me.hand)), my_characters=tuple(me.chars),
+        my_museum=() if me.museum_blind else tuple(me.museum),
         faceup=tuple(g.faceup), revealed=dict(g.revealed), rank_called=g.rank_called, killed=g.killed,
         robbed=g.robbed, bewitched=g.bewitched, warrants=g.warrants, signed_warrant=signed, threats=g.threats,
         open_threats=g.threats_open, flower=flower, draft_order=g.draft_steps, draft_step=g.draft_index,
@@ -152,6 +164,10 @@ def determinize(g: Game, seat: int, rng: Rng | int | None = None) -> Game:
     _resample_districts(d, seat, rng)
     _resample_characters(d, seat, rng)
     _resample_tokens(d, seat, rng)
+    # What the sample replaced must not survive elsewhere: the true history and other seats' private events go.
+    bit = 1 << seat
+    d.events = [(m, e) for m, e in d.events if m & bit]
+    d.actions = []  # a determinized game is a sample, not a replayable game
     return d
 
 
@@ -166,7 +182,9 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
             if not m & bit:
                 pool.append(p.hand[i])
                 holes.append((p.seat, i))
-        pool += p.museum
+    for p in d.players:
+        if p.seat != seat or p.museum_blind:
+            pool += p.museum
     hidden_draw = None
     if d.pending and d.pending[-1][0] in ("keep_card", "scholar_keep") and d.pending[-1][1] != seat:
         hidden_draw = d.pending[-1]
@@ -175,7 +193,7 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
     for holder, i in holes:
         d.players[holder].hand[i] = pool.pop()
     for p in d.players:
-        if p.seat != seat and p.museum:
+        if p.museum and (p.seat != seat or p.museum_blind):
             p.museum = [pool.pop() for _ in p.museum]
     if hidden_draw is not None:
         kind, who, drawn = hidden_draw
@@ -190,6 +208,13 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
 
 
 def _resample_tokens(d: Game, seat: int, rng: Rng) -> None:
+    if d.pending and d.pending[-1][0] in ("warrant", "threat") and d.pending[-1][1] != seat:
+        kind, who, placed = d.pending[-1]  # tokens being placed by another seat: which ones is hidden
+        legal = DECISIONS[kind][0]
+        new: tuple[str, ...] = ()
+        for _ in placed:
+            new = (*new, rng.choice(legal(d, new)).arg)
+        d.pending[-1] = (kind, who, new)
     if d.warrants and d.magistrate_seat != seat and not d.warrant_revealed:
         d.signed = rng.choice(d.warrants)
     if d.threats and d.blackmailer_seat != seat:
@@ -207,12 +232,14 @@ def _resample_characters(d: Game, seat: int, rng: Rng, tries: int = 200) -> None
     for _ in range(tries):
         sample = _sample_draft(d, seat, rng)
         if sample is not None:
-            chars_of, facedown, draft_hand = sample
+            chars_of, facedown, draft_hand, seen, theater = sample
             for p in d.players:
                 p.chars = chars_of[p.seat]
             d.holder = {c: s for s, cs in chars_of.items() for c in cs}
             d.facedown = facedown
             d.draft_hand = draft_hand
+            d.draft_seen = seen  # every seat's draft knowledge, consistent with the sample
+            d.theater = theater
             return
     raise RuntimeError("determinize: no character assignment consistent with the observations was found")
 
@@ -291,9 +318,11 @@ def _sample_draft(d: Game, seat: int, rng: Rng):
         return None
     pool.remove(x)
     facedown.append(x)
+    seen: list[tuple] = []
     for i in range(done):
         op, who = steps[i]
         if op == "take_facedown":
+            seen.append((i, who, None, facedown[0]))
             pool.append(facedown.pop(0))
             continue
         if op == "final_discard":
@@ -304,6 +333,8 @@ def _sample_draft(d: Game, seat: int, rng: Rng):
         c = pick(i, "keep" if op == "keep" else "discard", who, known)
         if c is None:
             return None
+        if op in ("keep", "discard"):
+            seen.append((i, who, tuple(sorted(pool)), c))
         pool.remove(c)
         if op == "keep":
             chars_of[who].append(c)
@@ -324,6 +355,9 @@ def _sample_draft(d: Game, seat: int, rng: Rng):
         a, b = chars_of[owner], chars_of[other]
         a[a.index(given)] = taken
         b[b.index(taken)] = given
+        theater = ("swapped", owner, other, given, taken)
+    else:
+        theater = d.theater
     for c, s in revealed.items():
         if c not in chars_of[s]:
             return None
@@ -332,5 +366,7 @@ def _sample_draft(d: Game, seat: int, rng: Rng):
             return None
     if sorted(chars_of[seat]) != sorted(d.players[seat].chars):
         return None
-    return chars_of, facedown, pool
+    seen = sorted([x for x in seen if x[1] != seat] + [x for x in d.draft_seen if x[1] == seat],
+                  key=lambda x: x[0])  # the seat's own records are kept as they are
+    return chars_of, facedown, pool, seen, theater
 

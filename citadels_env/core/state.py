@@ -11,7 +11,7 @@ NORMAL, BEWITCHED, WITCH_CASTING, WITCH_RESUMED = "normal", "bewitched", "witch_
 
 
 class Player:
-    __slots__ = ("beautified", "chars", "city", "gold", "hand", "hand_seen", "museum", "seat")
+    __slots__ = ("beautified", "chars", "city", "gold", "hand", "hand_seen", "museum", "museum_blind", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -23,6 +23,8 @@ class Player:
         self.beautified: list[str] = []
         #: Cards face down under the Museum (identities known only to whoever put them there: the owner).
         self.museum: list[str] = []
+        #: True when the Museum came from another city with its cards: its new owner never saw them.
+        self.museum_blind = False
         #: Characters held this round (one, or two with 2-3 players).
         self.chars: list[str] = []
 
@@ -35,6 +37,7 @@ class Player:
         p.city = self.city[:]
         p.beautified = self.beautified[:]
         p.museum = self.museum[:]
+        p.museum_blind = self.museum_blind
         p.chars = self.chars[:]
         return p
 

@@ -424,7 +424,8 @@ def end_of_round_step(g: Game) -> None:
     killed = g.killed
     heir = g.holder.get(killed) if killed is not None and RANK[killed] == 4 else None
     if step == 0:
-        if heir is not None:  # killed rank 4: revealed now
+        if heir is not None:  # killed rank 4: revealed now (and counts as revealed for the tie-break, Q7)
+            g.revealed[killed] = heir
             g.event(("heir", killed, heir))
             if killed == "emperor":
                 g.push("emperor_heir", heir)

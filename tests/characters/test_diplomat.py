@@ -209,3 +209,17 @@ def test_exchange_is_not_confiscated_by_the_magistrate():
     assert g.players[0].city == ["castle"]
     act(g, "gather:gold", "build:manor")
     assert g.decision_kind == "confiscate" and g.current_player == 3
+
+
+def test_q22_diplomat_cannot_give_away_his_own_protected_districts():
+    """Q22 (2-3 players): the same player holds the Bishop and the Diplomat: the protection covers his own
+    districts, so the Diplomat cannot give one of them away."""
+    g = new_game(2, ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat"])
+    deal(g, {0: ["bishop", "diplomat"], 1: ["king", "merchant"]})
+    to_turn(g, "bishop")
+    act(g, "gather:gold", "end_turn")
+    to_turn(g, "diplomat")
+    setup(g, 0, gold=9, city=["castle"])
+    setup(g, 1, city=["manor"])
+    act(g, "gather:gold")
+    assert "ability:diplomat" not in legal(g)
