@@ -623,11 +623,10 @@ def warlord_city_open(g: Game, seat: int, owner: int) -> bool:
 
 
 def warlord_targets(g: Game, seat: int, owner: int) -> list[Action]:
-    if not warlord_city_open(g, seat, owner):
+    if not g.players[owner].city or g.protected_seat == owner or not warlord_city_open(g, seat, owner):
         return []
     gold = g.players[seat].gold
-    return district_targets(g, owner, lambda k, b: rank8_can_touch(g, owner, k)
-                            and warlord_price(g, owner, k, b) <= gold)
+    return district_targets(g, owner, lambda k, b: k != "keep" and warlord_price(g, owner, k, b) <= gold)
 
 
 def warlord_destroy(g: Game, owner: int, action: Action) -> None:
