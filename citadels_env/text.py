@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import CHARACTERS, DISTRICTS, Action, Game
+from .core import CHARACTERS, DISTRICTS, Game
 from .core.scoring import GameResult
 
 
@@ -57,21 +57,6 @@ def describe_event(e: tuple) -> str | None:
     }
     fn = table.get(kind)
     return fn() if fn else None
-
-
-def describe_action(a: Action) -> str:
-    verb, arg = a
-    if verb in ("build", "card", "district"):
-        return f"{verb} {district_name(arg)}"
-    if verb == "beautified_district":
-        return f"beautified {district_name(arg)}"
-    if verb == "character":
-        return char_name(arg)
-    if verb == "player":
-        return seat_name(arg)
-    if verb == "ability":
-        return f"use {arg.replace('_', ' ')}"
-    return str(a).replace("_", " ").replace(":", " ")
 
 
 def score_table(game: Game, result: GameResult) -> str:
