@@ -1,8 +1,7 @@
 # citadels-env developer tasks.
 #
-# NOTE (for later): when torch becomes a dependency (the `train` extra), the
-# venv recipe must run `$(PIP) install torch==2.13.0` FIRST, before installing
-# the project, so the pinned torch build is used.
+# torch==2.13.0 is installed before the project so that the `train` extra does
+# not pull a multi-GB CUDA build of torch.
 
 VENV    := .venv
 PY      := $(VENV)/bin/python
@@ -16,8 +15,8 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3.11 -m venv $(VENV) || python3 -m venv $(VENV)
 	$(PIP) install --upgrade pip
-# (torch: see note at top — `$(PIP) install torch==2.13.0` goes here, before the -e install)
-	$(PIP) install -e '.[dev]'
+	$(PIP) install torch==2.13.0  # first: the CPU build on this machine; an unpinned torch pulls a CUDA build
+	$(PIP) install -e '.[dev,train]'
 	@touch $(STAMP)
 
 run: venv

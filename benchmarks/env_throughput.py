@@ -19,7 +19,7 @@ def run(make_env, seconds: float) -> tuple[int, int, float]:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=episodes)
-        for agent in env.agent_iter():
+        for _ in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 action = None

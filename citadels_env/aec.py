@@ -16,6 +16,7 @@ import random
 from typing import ClassVar
 
 import numpy as np
+import pettingzoo
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
@@ -158,3 +159,8 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+
+# PettingZoo 1.27+ has a registry: pettingzoo.make("aec", "citadels_env/citadels-v0", players=4) after importing this.
+if hasattr(pettingzoo, "register"):
+    pettingzoo.register("aec", "citadels_env/citadels-v0", entry_point="citadels_env.aec:env")

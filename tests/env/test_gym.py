@@ -58,3 +58,21 @@ def test_illegal_action_ends_the_episode_or_raises_when_strict():
     strict.reset(seed=0)
     with pytest.raises(IllegalActionError):
         strict.step(illegal)
+
+
+def test_stable_baselines3_check_env():
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    sb3_check_env(CitadelsEnv(players=4), warn=True)
+
+
+def test_pettingzoo_registry():
+    import pettingzoo
+
+    import citadels_env.aec  # noqa: F401  (registers citadels_env/citadels-v0)
+
+    if not hasattr(pettingzoo, "make"):
+        pytest.skip("this PettingZoo has no registry")
+    env = pettingzoo.make("aec", "citadels_env/citadels-v0", players=5)
+    env.reset(seed=1)
+    assert env.unwrapped.game.num_players == 5 and env.metadata["name"] == "citadels_v0"
