@@ -14,7 +14,7 @@ import numpy as np
 
 from .core import DECISIONS, Action, Game, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
-from .core.cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES
+from .core.cards import CHARACTER_IDS, DISTRICT_IDS
 from .core.knowledge import context_visible, round_events
 
 MAX_PLAYERS = 8
@@ -293,7 +293,7 @@ def encode_state(g: Game) -> np.ndarray:
     return v
 
 
-__all__ = ["ACTIONS", "DISTRICT_TYPES", "NUM_ACTIONS", "OBS_SIZE", "STATE_SIZE", "encode_observation",
+__all__ = ["ACTIONS", "NUM_ACTIONS", "OBS_SIZE", "STATE_SIZE", "encode_observation",
            "encode_state", "legal_mask", "to_core", "to_flat"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import DISTRICTS
+from .cards import DISTRICTS, characters_of_rank
 from .config import PRESET_NAMES, GameConfig
 from .game import Game
 from .rng import Rng
@@ -50,19 +50,15 @@ def check_state(g: Game, duplicates_ok: dict[int, set[str]] | None = None) -> No
 
 def random_config(rng: random.Random) -> GameConfig:
     """A random legal configuration: any player count, preset or random selection of cards, 8 or 9 characters."""
-    from .cards import characters_of_rank
-
     players = rng.randint(2, 8)
     if rng.random() < 0.5:
         return GameConfig(players=players, preset=rng.choice(PRESET_NAMES), use_rank9=rng.random() < 0.5)
-    while True:
-        chars = [rng.choice(characters_of_rank(r)) for r in range(1, 9)]
-        if players == 2 and "emperor" in chars:
-            continue
-        nine = [c for c in characters_of_rank(9) if players >= 5 or c != "queen"]
-        if players in (3, 8) or (players >= 4 and players != 8 and rng.random() < 0.5 and players != 2):
-            chars.append(rng.choice(nine))
-        return GameConfig(players=players, characters=tuple(chars), unique_districts="random")
+    emperor_ok = players > 2
+    chars = [rng.choice([c for c in characters_of_rank(r) if emperor_ok or c != "emperor"]) for r in range(1, 9)]
+    rank9 = players in (3, 8) or (4 <= players <= 7 and rng.random() < 0.5)  # §3.1: never with 2
+    if rank9:
+        chars.append(rng.choice([c for c in characters_of_rank(9) if players >= 5 or c != "queen"]))
+    return GameConfig(players=players, characters=tuple(chars), unique_districts="random")
 
 
 def playout(config: GameConfig, seed: int, deep: bool = False) -> Game:

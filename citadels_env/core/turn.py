@@ -115,15 +115,9 @@ def menu_actions(g: Game) -> list[Action]:
             if ab.id in city and ab.key not in t.used and ab.available(g, t):
                 acts.append(A_ABILITY[ab.id])
     if t.gathered:
-        if t.limit and p.hand:
-            full, gold = t.builds >= t.limit, p.gold
-            # a way to pay other than gold exists only with these (see payment_methods)
-            other_ways = "framework" in city or "factory" in city or t.char == "cardinal"
-            for kind in dict.fromkeys(p.hand):  # can_build, inlined: this loop is the hottest of the core
-                if (full and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
-                    continue
-                if gold >= COST[kind] or ((other_ways or kind in ("necropolis", "thieves_den"))
-                                          and payment_methods(g, t, kind, len(p.hand) - 1)):
+        if t.limit:
+            for kind in dict.fromkeys(p.hand):
+                if can_build(g, t, kind):
                     acts.append(A_BUILD[kind])
         if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
@@ -266,13 +260,17 @@ def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bo
 
 
 def can_build(g: Game, t: Turn, kind: str) -> bool:
-    if t.builds >= t.limit and counts_toward_limit(t, kind):
+    """Whether `kind` from the hand may be built now (this is on the hot path of every turn menu)."""
+    if (t.builds >= t.limit and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
         return False
-    if not may_place(g, t, kind):
-        return False
-    if g.players[t.seat].gold >= COST[kind]:  # the common case, without listing the payment methods
+    p = g.players[t.seat]
+    if p.gold >= COST[kind]:  # the common case, without listing the payment methods
         return True
-    return bool(payment_methods(g, t, kind, len(g.players[t.seat].hand) - 1))
+    # other ways to pay exist only with these (see payment_methods)
+    if not ("framework" in p.city or "factory" in p.city or t.char == "cardinal"
+            or kind in ("necropolis", "thieves_den")):
+        return False
+    return bool(payment_methods(g, t, kind, len(p.hand) - 1))
 
 
 def start_build(g: Game, t: Turn, kind: str) -> None:
