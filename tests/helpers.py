@@ -14,6 +14,8 @@ from citadels_env.core.actions import A_NO, END, GATHER_GOLD
 from citadels_env.core.cards import RANK
 
 FIRST_GAME = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+TAX_SET = (*FIRST_GAME, "tax_collector")
+MAGISTRATE_SET = ("magistrate", *FIRST_GAME[1:])
 
 
 def new_game(players: int = 4, characters=FIRST_GAME, uniques=None, seed: int = 0, **config) -> Game:
@@ -104,3 +106,15 @@ def finish_round(g: Game, max_steps: int = 500) -> None:
 
 def rank(c: str) -> int:
     return RANK[c]
+
+
+def merchant_turn(city, hand, gold, characters=None) -> Game:
+    """Seat 0 plays the Merchant (seats 1-3: Bishop, King, Warlord) with this city and hand; it has gathered gold,
+    then its gold is set to `gold`."""
+    g = new_game(4) if characters is None else new_game(4, characters)
+    deal(g, {0: ["merchant"], 1: ["bishop"], 2: ["king"], 3: ["warlord"]})
+    setup(g, 0, city=city, hand=hand)
+    to_turn(g, "merchant")
+    act(g, "gather:gold")
+    setup(g, 0, gold=gold)
+    return g

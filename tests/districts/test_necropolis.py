@@ -1,19 +1,6 @@
 """Necropolis (unique, cost 5): RULES.md §2.4, §6 (Necropolis), §5.3, §5.27, §10 Q9, Q16, Q21."""
 
-from helpers import act, deal, legal, new_game, setup, to_turn
-
-TAX_SET = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "tax_collector")
-MAGISTRATE_SET = ("magistrate", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
-
-
-def merchant_turn(city, hand, gold, characters=None):
-    g = new_game(4) if characters is None else new_game(4, characters)
-    deal(g, {0: ["merchant"], 1: ["bishop"], 2: ["king"], 3: ["warlord"]})
-    setup(g, 0, city=city, hand=hand)
-    to_turn(g, "merchant")
-    act(g, "gather:gold")
-    setup(g, 0, gold=gold)
-    return g
+from helpers import MAGISTRATE_SET, TAX_SET, act, deal, legal, merchant_turn, new_game, setup, to_turn
 
 
 def test_built_by_destroying_a_district_of_your_city():
