@@ -113,6 +113,19 @@ def test_determinize_keeps_the_view_and_resamples_the_rest(seed):
     assert len(decks) > 1 or len(g.deck) < 2
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_determinize_depends_only_on_what_the_seat_knows(seed):
+    """Search relies on this: two games the seat cannot tell apart give the same sample for the same generator."""
+    g = play(Game(random_config(random.Random(seed)), seed), seed, steps=20 + 17 * seed)
+    if g.is_over:
+        return
+    rng = random.Random(seed)
+    for seat in range(g.num_players):
+        for other in (g.determinize(seat, Rng(1000 + seat)), perturb_hidden(g, seat, rng)):
+            assert other.view(seat) == g.view(seat)
+            assert other.determinize(seat, Rng(7)) == g.determinize(seat, Rng(7))
+
+
 def test_determinize_respects_revealed_characters_and_the_draft_seen():
     for seed in range(40):
         g = play(Game(GameConfig(players=5), seed), seed, steps=40)

@@ -156,7 +156,8 @@ def round_events(g: Game) -> list[tuple]:
 def determinize(g: Game, seat: int, rng: Rng | int | None = None) -> Game:
     """A copy of `g` in which everything `seat` cannot see is re-sampled consistently with what it saw: the deck order,
     the unknown cards of other hands and Museums and of other seats' pending draws, the characters it cannot place,
-    the token faces it does not know, and the random generator (the future draws are hidden too)."""
+    the token faces it does not know, and the random generator (the future draws are hidden too). The sample depends
+    only on what `seat` knows and on `rng`: two games the seat cannot tell apart give the same sample."""
     if not isinstance(rng, Rng):
         rng = Rng(0 if rng is None else rng)
     d = g.clone()
@@ -189,6 +190,7 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
     if d.pending and d.pending[-1][0] in ("keep_card", "scholar_keep") and d.pending[-1][1] != seat:
         hidden_draw = d.pending[-1]
         pool += hidden_draw[2]
+    pool.sort()  # the sample must depend only on what the seat knows, not on where the hidden cards really are
     rng.shuffle(pool)
     for holder, i in holes:
         d.players[holder].hand[i] = pool.pop()

@@ -1,0 +1,111 @@
+"""Agents by string id, like RLCard's model zoo: `make("random")`, `make("ismcts:iters=400,rollout=heuristic")`,
+`make("runs/ppo/final.pt")`.
+
+An id is `name` or `name:key=value,key=value`; values are read as int, float, bool or str and passed to the factory
+as keyword arguments. A path to a file is handed to the loader registered for its suffix (trained checkpoints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .base import Agent
+
+Factory = Callable[..., Agent]
+
+
+@dataclass(frozen=True)
+class Entry:
+    factory: Factory
+    doc: str
+
+
+_AGENTS: dict[str, Entry] = {}
+_LOADERS: dict[str, Callable[..., Agent]] = {}  # file suffix -> loader(path, **options)
+
+
+def register(name: str, factory: Factory, doc: str = "") -> None:
+    """Make `factory(**options)` available as `make(name)`. Re-registering a name replaces it."""
+    if not name or ":" in name or "," in name:
+        raise ValueError(f"agent name must be non-empty without ':' or ',': {name!r}")
+    _AGENTS[name] = Entry(factory, doc)
+
+
+def register_loader(suffix: str, loader: Callable[..., Agent]) -> None:
+    """Load files ending in `suffix` (".pt", ".zip") as agents: `loader(path, **options)`."""
+    _LOADERS[suffix] = loader
+
+
+def available() -> dict[str, str]:
+    """Registered ids and their one-line descriptions."""
+    _load_builtin()
+    return {name: e.doc for name, e in sorted(_AGENTS.items())}
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse(spec: str) -> tuple[str, dict[str, Any]]:
+    """`"ismcts:iters=400,c=0.7"` -> `("ismcts", {"iters": 400, "c": 0.7})`."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, Any] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise ValueError(f"agent id {spec!r}: expected key=value after ':', got {item!r}")
+            options[key.strip()] = _value(value.strip())
+    return name.strip(), options
+
+
+def make(spec: str | Agent, seed: int | None = None, **overrides: Any) -> Agent:
+    """An agent from its id (or the agent itself). `seed` is passed to factories that accept one."""
+    if isinstance(spec, Agent):
+        return spec
+    _load_builtin()
+    path = Path(spec.partition(":")[0])
+    suffix = path.suffix
+    if suffix in _LOADERS and (path.exists() or "/" in spec):
+        _, options = parse(spec)
+        if not path.exists():
+            raise FileNotFoundError(f"agent checkpoint not found: {path}")
+        return _LOADERS[suffix](str(path), **{**options, **overrides})
+    name, options = parse(spec)
+    entry = _AGENTS.get(name)
+    if entry is None:
+        known = ", ".join(sorted(_AGENTS)) or "none"
+        raise ValueError(f"unknown agent {name!r}; registered: {known}; or give a checkpoint path "
+                         f"({', '.join(sorted(_LOADERS)) or 'no loaders'})")
+    options.update(overrides)
+    if seed is not None:
+        options.setdefault("seed", seed)
+    try:
+        agent = entry.factory(**options)
+    except TypeError as e:
+        raise ValueError(f"agent {spec!r}: bad options {options}: {e}") from None
+    agent.name = spec if options.keys() - {"seed"} else name
+    return agent
+
+
+_builtin_loaded = False
+
+
+def _load_builtin() -> None:
+    """Import the built-in agent modules (each registers itself) on first use, keeping `import agents` cheap."""
+    global _builtin_loaded
+    if _builtin_loaded:
+        return
+    _builtin_loaded = True
+    from . import builtin  # noqa: F401
