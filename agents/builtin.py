@@ -1,8 +1,42 @@
-"""Registers the built-in agents. Each new agent module adds its line here."""
+"""Registers the built-in agents. Factories import their module on first use so `import agents` stays cheap."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .base import Agent
 from .random_agent import RandomAgent
 from .registry import register
 
+
+def _heuristic(**options: Any) -> Agent:
+    from .heuristic import HeuristicAgent
+
+    return HeuristicAgent(**options)
+
+
+def _heuristic_strong(**options: Any) -> Agent:
+    from .heuristic import StrongHeuristicAgent
+
+    return StrongHeuristicAgent(**options)
+
+
+def _ismcts(**options: Any) -> Agent:
+    from .ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(**options)
+
+
+def _human(**options: Any) -> Agent:
+    from .human import HumanAgent
+
+    return HumanAgent(**options)
+
+
 register("random", RandomAgent, "uniformly random legal action")
+register("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic.py)")
+register("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
+         "blocks (agents/heuristic.py)")
+register("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
+         "time=, c=, rollout= (agents/ismcts.py)")
+register("human", _human, "a person at the terminal (agents/human.py)")
