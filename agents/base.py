@@ -80,6 +80,17 @@ class Decision:
 
         return to_flat(action, self.seat, self._game.num_players)
 
+    def board(self) -> str:
+        """The board as this seat sees it, as text (hand, gold, cities, what is known of the round)."""
+        from citadels_env.text import render_board
+
+        return render_board(self._game, self.seat)
+
+    def public_events(self) -> list[tuple]:
+        """The events this seat saw so far (public and its own private ones), oldest first."""
+        bit = 1 << self.seat
+        return [e for m, e in self._game.events if m & bit]
+
     def determinize(self, rng: Rng | int | None = None) -> Game:
         """A full game consistent with this seat's knowledge, with everything it cannot see re-sampled: the root of a
         search. The result depends only on what the seat knows and on `rng`."""
