@@ -21,9 +21,10 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
-from .core import Game, GameConfig, Rng, Rulings
-from .encoding import NUM_ACTIONS, OBS_SIZE, STATE_SIZE, encode_observation, encode_state, legal_mask, to_core
+from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
+from .encoding import NUM_ACTIONS, OBS_SIZE, STATE_SIZE, ObservationEncoder, encode_state, legal_mask, to_core
 from .text import render_board
 
 REWARD_SCHEMES = ("win", "rank", "score")
@@ -43,14 +44,12 @@ def final_rewards(game: Game, scheme: str) -> list[float]:
     return [(sc - mean) / 10.0 for sc in result.scores]
 
 
-def env(**options):
-    """The environment wrapped like PettingZoo's classic environments (illegal move: -1 and the game ends; with
-    strict=True an illegal move raises IllegalActionError instead)."""
-    e = raw_env(**options)
-    if not e.strict:
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+def env(**options) -> ClassicWrapper:
+    """The environment wrapped like PettingZoo's classic environments: order enforcement, an assertion on actions out
+    of the action space, and an illegal move costs the mover -1 and ends the game (with strict=True it raises
+    IllegalActionError instead). One fused wrapper does what TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
+    OrderEnforcingWrapper do, without their chain of attribute lookups on every step."""
+    return ClassicWrapper(raw_env(**options))
 
 
 class raw_env(AECEnv, EzPickle):
@@ -84,6 +83,7 @@ class raw_env(AECEnv, EzPickle):
         self.render_seat = render_seat
         self.strict = strict
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
             "observation": spaces.Box(low=0.0, high=100.0, shape=(OBS_SIZE,), dtype=np.float32),
@@ -113,13 +113,14 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._cache: dict[int, dict] = {}
+        self._encoder = ObservationEncoder(self.game)
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def observe(self, agent: str) -> dict:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         obs = self._cache.get(seat)
         if obs is None:
-            obs = {"observation": encode_observation(self.game, seat), "action_mask": legal_mask(self.game, seat)}
+            obs = {"observation": self._encoder(seat), "action_mask": legal_mask(self.game, seat)}
             self._cache[seat] = obs
         return obs
 
@@ -134,8 +135,8 @@ class raw_env(AECEnv, EzPickle):
             return
         game = self.game
         seat = game.current_player
+        game.apply(to_core(int(action), seat, game.num_players))  # IllegalActionError (nothing changed) if not legal
         self._cumulative_rewards[agent] = 0.0
-        game.apply(to_core(int(action), seat, game.num_players))  # IllegalActionError if not legal
         self._cache = {}
         if game.is_over:
             for a, r in zip(self.agents, final_rewards(game, self.reward_scheme)):
@@ -159,6 +160,73 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+
+class ClassicWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's classic wrapping in one layer (see `env`). The hot attributes are plain properties and `last` /
+    `step` read the raw environment directly, so the API costs a few function calls per step instead of a chain of
+    `__getattr__` through three wrappers."""
+
+    def __init__(self, env: raw_env) -> None:
+        super().__init__(env)
+        self._raw = env
+        self._illegal_reward = -1.0
+        self._terminated = False  # ended by an illegal move
+
+    def _require_reset(self, name: str):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    agent_selection = property(lambda self: self._require_reset("agent_selection"))
+    agents = property(lambda self: self._require_reset("agents"))
+    rewards = property(lambda self: self._require_reset("rewards"))
+    terminations = property(lambda self: self._require_reset("terminations"))
+    truncations = property(lambda self: self._require_reset("truncations"))
+    infos = property(lambda self: self._require_reset("infos"))
+    _cumulative_rewards = property(lambda self: self._raw._cumulative_rewards)
+    num_agents = property(lambda self: len(self._require_reset("agents")))
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._terminated = False
+        super().reset(seed=seed, options=options)
+
+    def last(self, observe: bool = True):
+        raw = self._raw
+        agent = raw.agent_selection
+        return (raw.observe(agent) if observe else None, raw._cumulative_rewards[agent], raw.terminations[agent],
+                raw.truncations[agent], raw.infos[agent])
+
+    def step(self, action) -> None:
+        raw = self._raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        dead = raw.terminations[agent] or raw.truncations[agent]
+        assert (action is None and dead) or (isinstance(action, (int, np.integer)) and 0 <= action < NUM_ACTIONS), \
+            "action is not in action space"
+        if dead or raw.strict:
+            raw.step(action)
+            return
+        try:
+            raw.step(action)
+        except IllegalActionError:  # the game is unchanged: end it, the offender pays
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.agents, 0.0)
+            raw.rewards[agent] = self._illegal_reward
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+
+    def __str__(self) -> str:
+        return str(self._raw)
 
 
 # PettingZoo 1.27+ has a registry: pettingzoo.make("aec", "citadels_env/citadels-v0", players=4) after importing this.

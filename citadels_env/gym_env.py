@@ -5,8 +5,9 @@
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(env.unwrapped.action_masks().argmax())
 
-Opponents: a list (one per other seat, or one for all) of callables `policy(observation, action_mask) -> action`, or
-objects with such an `act` method; default: uniform random legal actions. `action_masks()` serves sb3-contrib's
+Opponents: a list (one per other seat, or one for all) of `agents.Agent` objects (e.g. `agents.make("heuristic")`),
+callables `policy(observation, action_mask) -> action`, or objects with such an `act` method; default: uniform random
+legal actions. `action_masks()` serves sb3-contrib's
 MaskablePPO. The reward is the learner's final reward (scheme `reward=`, see citadels_env.aec.final_rewards). An illegal
 action ends the episode with reward -1 (strict=True raises IllegalActionError instead).
 """
@@ -21,7 +22,8 @@ import gymnasium as gym
 import numpy as np
 
 from .aec import final_rewards, raw_env
-from .encoding import encode_observation, legal_mask, to_core
+from .core import IllegalActionError
+from .encoding import ObservationEncoder, legal_mask, to_core
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
@@ -37,12 +39,24 @@ class RandomPolicy:
         return int(legal[self.rng.randrange(len(legal))])
 
 
-def _as_policy(p: Any) -> Policy:
+def _is_agent(p: Any) -> bool:
+    """An `agents.Agent` (it acts on a `Decision`, not on an observation vector)."""
+    try:
+        from agents.base import Agent
+    except ImportError:  # pragma: no cover - the agents package ships with citadels_env
+        return False
+    return isinstance(p, Agent)
+
+
+def _as_policy(p: Any) -> Any:
+    if _is_agent(p):
+        return p
     if hasattr(p, "act"):
         return p.act
     if callable(p):
         return p
-    raise TypeError(f"an opponent must be callable(observation, mask) or have .act(observation, mask); got {p!r}")
+    raise TypeError(f"an opponent must be an agents.Agent, callable(observation, mask), or have "
+                    f".act(observation, mask); got {p!r}")
 
 
 class CitadelsEnv(gym.Env):
@@ -83,27 +97,41 @@ class CitadelsEnv(gym.Env):
         g = self.game
         while not g.is_over and g.current_player != self.seat:
             s = g.current_player
-            a = self._opponent(s)(encode_observation(g, s), legal_mask(g, s))
-            g.apply(to_core(int(a), s, self.players))
+            opponent = self._opponent(s)
+            if _is_agent(opponent):
+                from agents.base import Decision
+
+                g.apply(opponent.act(Decision(g, s)))
+            else:
+                g.apply(to_core(int(opponent(self._encoder(s), legal_mask(g, s))), s, self.players))
 
     def _obs(self) -> tuple[np.ndarray, dict]:
         mask = legal_mask(self.game, self.seat)
-        return encode_observation(self.game, self.seat), {"action_mask": mask, "seat": self.seat}
+        return self._encoder(self.seat), {"action_mask": mask, "seat": self.seat}
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if self.seat_option == "random":
             self.seat = int(self.np_random.integers(self.players))
         self.aec.reset(seed=int(self.np_random.integers(2**62)))
+        self._encoder = ObservationEncoder(self.game)
         for i, p in enumerate(self.opponents):
             if isinstance(p, RandomPolicy):
                 p.rng.seed(int(self.np_random.integers(2**62)) + i)
+        for s in range(self.players):
+            if s != self.seat and _is_agent(self._opponent(s)):
+                self._opponent(s).reset(s, self.aec.config, int(self.np_random.integers(2**62)))
         self._play_others()
         return self._obs()
 
     def step(self, action: int):
         g = self.game
-        core_action = to_core(int(action), self.seat, self.players)
+        try:
+            core_action = to_core(int(action), self.seat, self.players)
+        except IllegalActionError:
+            if self.strict:
+                raise
+            core_action = None
         if not self.strict and core_action not in g.legal_actions():  # classic: the offender loses, episode over
             obs, info = self._obs()
             info["illegal_action"] = True

@@ -1,8 +1,15 @@
-"""Plain-words descriptions of events, actions and final scores, for the terminal and logs."""
+"""Plain-words descriptions of events, decisions, actions and final scores, for the terminal and logs.
+
+`describe_event(e)` gives one line per event; `describe_decision(ctx)` says what a seat is asked;
+`describe_action(action, ctx)` names one legal answer ("Build Castle (noble, 4 gold)", "Kill the Thief (rank 2)").
+`ctx` is what the deciding seat knows: an `agents.Decision`, its `PlayerView`, or the `Game` itself.
+"""
 
 from __future__ import annotations
 
-from .core import CHARACTERS, DISTRICTS, Game
+from typing import Any, NamedTuple
+
+from .core import CHARACTERS, DECISIONS, DISTRICTS, Action, Game
 from .core.scoring import GameResult
 
 
@@ -16,6 +23,17 @@ def district_name(d: str) -> str:
 
 def seat_name(s: int | None) -> str:
     return "nobody" if s is None else f"P{s}"
+
+
+def district_label(d: str) -> str:
+    """"Castle (noble, 4)": name, type and cost."""
+    k = DISTRICTS[d]
+    return f"{k.name} ({k.type}, {k.cost})"
+
+
+def char_label(c: str) -> str:
+    """"the Thief (rank 2)"."""
+    return f"the {CHARACTERS[c].name} (rank {CHARACTERS[c].rank})"
 
 
 def describe_event(e: tuple) -> str | None:
@@ -54,6 +72,31 @@ def describe_event(e: tuple) -> str | None:
         "theater": lambda: f"{P(e[1])} uses the Theater on {P(e[2])}",
         "completed_first": lambda: f"{P(e[1])} completes the city first: this is the last round",
         "game_over": lambda: f"\nGame over: {P(e[1])} wins",
+        "tax": lambda: f"{P(e[1])} pays 1 gold of tax into the pot",
+        "merchant_gold": lambda: f"{P(e[1])} (Merchant) takes {e[2]} extra gold",
+        "navigator_gold": lambda: f"{P(e[1])} (Navigator) takes {e[2]} gold",
+        "picked": lambda: f"{P(e[1])} chooses a character",
+        "discarded": lambda: f"{P(e[1])} discards a character face down",
+        "took_facedown": lambda: f"{P(e[1])} takes the face-down character",
+        "theater_swap": lambda: f"{P(e[1])} gives the {C(e[3])} to {P(e[2])} and takes the {C(e[4])}",
+        "looked": lambda: f"{P(e[1])} sees the hand of {P(e[2])}: " + (", ".join(D(c) for c in e[3]) or "empty"),
+        "signed_warrant": lambda: f"(secret) {P(e[1])}'s signed warrant is on the {C(e[2])}",
+        "flower": lambda: f"(secret) {P(e[1])}'s flower threat is on the {C(e[2])}",
+        "refused_bribe": lambda: f"{P(e[1])} does not bribe the Blackmailer",
+        "magician_discarded": lambda: f"{P(e[1])} (Magician) discards {e[2]} card(s) and draws as many",
+        "wizard_looked": lambda: f"{P(e[1])} (Wizard) looks at the hand of {P(e[2])}",
+        "wizard_took": lambda: f"{P(e[1])} (Wizard) takes a card from {P(e[2])}",
+        "seer_took": lambda: f"{P(e[1])} (Seer) takes a random card from " + (", ".join(P(s) for s in e[2]) or "nobody"),
+        "emperor_took": lambda: f"{P(e[1])} (Emperor) takes 1 {e[3]} from {P(e[2])}",
+        "abbot_took": lambda: f"{P(e[1])} (Abbot) takes 1 gold from {P(e[2])}",
+        "scholar_drew": lambda: f"{P(e[1])} (Scholar) draws {e[2]} cards and keeps one",
+        "cardinal": lambda: f"{P(e[1])} (Cardinal) takes {e[3]} gold from {P(e[2])} for as many cards",
+        "laboratory": lambda: f"{P(e[1])} discards a card at the Laboratory for 2 gold",
+        "smithy": lambda: f"{P(e[1])} pays 2 gold at the Smithy to draw 3 cards",
+        "museum": lambda: f"{P(e[1])} places a card under the Museum",
+        "poor_house": lambda: f"{P(e[1])} gains 1 gold from the Poor House",
+        "alchemist": lambda: f"{P(e[1])} (Alchemist) gets back {e[2]} gold",
+        "park": lambda: f"{P(e[1])} draws 2 cards from the Park",
     }
     fn = table.get(kind)
     return fn() if fn else None
@@ -93,13 +136,293 @@ def render_board(game: Game, seat: int | None = None) -> str:
         p = game.players[s]
         revealed = [c for c, who in game.revealed.items() if who == s]
         if seat is None or s == seat:
-            chars = ", ".join(char_name(c) for c in p.chars)
-            hand = ", ".join(district_name(c) for c in sorted(p.hand)) or "-"
+            chars = ", ".join(char_name(c) for c in p.chars) or "-"
+            hand = ", ".join(district_label(c) for c in sorted(p.hand)) or "-"
         else:
             chars = ", ".join(char_name(c) for c in revealed) or "?"
-            hand = f"{len(p.hand)} cards"
+            bit = 1 << seat
+            known = sorted(c for c, m in zip(p.hand, p.hand_seen) if m & bit)
+            hand = f"{len(p.hand)} cards" + (f" (known: {', '.join(district_name(c) for c in known)})"
+                                             if known else "")
         city = ", ".join(district_name(k) + ("+" if k in p.beautified else "") for k in p.city) or "-"
         me = " (you)" if s == seat else ""
-        lines.append(f"{seat_name(s)}{me}: {p.gold} gold | {chars} | city ({game.city_size(s)}): {city} | "
+        crown = " [crown]" if s == game.crown else ""
+        lines.append(f"{seat_name(s)}{me}{crown}: {p.gold} gold | {chars} | city ({game.city_size(s)}): {city} | "
                      f"hand: {hand}")
     return "\n".join(lines)
+
+
+# -- decisions and actions, for a person choosing -------------------------------------------------------------------
+class _Ctx(NamedTuple):
+    kind: str | None
+    data: Any
+    seat: int | None
+    char: str | None  # the character whose turn is played, if any
+    gold: tuple[int, ...]
+    hand_size: tuple[int, ...]
+    cities: tuple[tuple[str, ...], ...]
+    beautified: tuple[tuple[str, ...], ...]
+    tax_pot: int
+    crown: int | None
+    wall_protects_itself: bool  # ruling Q20
+
+
+def _context(ctx: Any) -> _Ctx:
+    """Normalise a Game, a PlayerView or an agents.Decision (anything with a `view`) into the fields used here."""
+    if ctx is None:
+        return _Ctx(None, None, None, None, (), (), (), (), 0, None, False)
+    if isinstance(ctx, Game):
+        ps = ctx.players
+        return _Ctx(ctx.decision_kind, ctx.decision_data, ctx.current_player,
+                    None if ctx.turn is None else ctx.turn.char, tuple(p.gold for p in ps),
+                    tuple(len(p.hand) for p in ps), tuple(tuple(p.city) for p in ps),
+                    tuple(tuple(p.beautified) for p in ps), ctx.tax_pot, ctx.crown,
+                    ctx.config.rulings.great_wall_protects_itself)
+    config = getattr(ctx, "config", None)
+    wall = bool(config is not None and config.rulings.great_wall_protects_itself)
+    view = ctx.view if hasattr(ctx, "view") and not hasattr(ctx, "players") else ctx
+    ps = view.players
+    return _Ctx(view.decision_kind, view.decision_data, view.seat, None if view.turn is None else view.turn["char"],
+                tuple(p.gold for p in ps), tuple(p.hand_size for p in ps), tuple(tuple(p.city) for p in ps),
+                tuple(tuple(p.beautified) for p in ps), view.tax_pot, view.crown, wall)
+
+
+def _player_info(c: _Ctx, s: int) -> str:
+    if s >= len(c.gold):
+        return seat_name(s)
+    crown = ", crown" if c.crown == s else ""
+    return (f"{seat_name(s)} ({c.gold[s]} gold, {_plural(c.hand_size[s], 'card')}, "
+            f"{_plural(len(c.cities[s]), 'district')}{crown})")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _income_type_count(city: tuple[str, ...], dtype: str) -> int:
+    n = sum(1 for k in city if DISTRICTS[k].type == dtype)
+    return n + (dtype != "unique" and "school_of_magic" in city)
+
+
+_ABILITY_TEXT = {
+    "kill": "Assassin: kill a character",
+    "warrants": "Magistrate: place the three warrants (one signed)",
+    "rob": "Thief: rob a character",
+    "spy": "Spy: name a district type and look at a player's hand",
+    "threaten": "Blackmailer: place the two threats (one with the flower)",
+    "magician_swap": "Magician: exchange your whole hand with another player's",
+    "magician_discard": "Magician: discard cards and draw as many",
+    "wizard": "Wizard: look at a player's hand and take one card",
+    "seer": "Seer: take a random card from each player, then give one back to each",
+    "emperor": "Emperor: give the crown to another player and take 1 gold or card from them",
+    "abbot_richest": "Abbot: take 1 gold from the richest player",
+    "merchant_gold": "Merchant: take 1 extra gold",
+    "architect_cards": "Architect: draw 2 cards",
+    "navigator_gold": "Navigator: take 4 gold",
+    "navigator_cards": "Navigator: draw 4 cards",
+    "scholar": "Scholar: draw 7 cards, keep one, shuffle the rest back",
+    "warlord": "Warlord: destroy a district (pay its cost minus 1)",
+    "diplomat": "Diplomat: exchange one of your districts with another player's (pay the difference)",
+    "marshal": "Marshal: seize another player's district costing 3 or less (pay its cost)",
+    "queen": "Queen: take 3 gold (you sit next to the rank-4 character)",
+    "artist": "Artist: beautify up to two of your districts (1 gold each, +1 point each)",
+    "tax_collector": "Tax Collector: take the {pot} gold of the tax pot",
+    "laboratory": "Laboratory: discard a card from your hand to gain 2 gold",
+    "smithy": "Smithy: pay 2 gold to draw 3 cards",
+    "museum": "Museum: place a card face down under the Museum (1 point each)",
+    "armory": "Armory: destroy the Armory to destroy any district",
+}
+
+_PAY_TEXT = {
+    "thieves_den": "Pay partly or wholly with cards from your hand (Thieves' Den)",
+    "framework": "Destroy your Framework instead of paying",
+    "necropolis": "Destroy a district of your city instead of paying (Necropolis)",
+    "cardinal": "Take the missing gold from another player, giving cards for it (Cardinal)",
+}
+
+_CHARACTER_VERB = {
+    "draft_keep": "Keep", "draft_discard": "Discard face down", "kill": "Kill", "bewitch": "Bewitch", "rob": "Rob",
+    "theater_give": "Give away",
+}
+
+_PLAYER_VERB = {
+    "theater": "Exchange characters with", "cardinal_player": "Take the missing gold from",
+    "emperor_heir": "Give the crown to", "emperor_player": "Give the crown to", "spy_player": "Spy on",
+    "magician_player": "Exchange hands with", "wizard_player": "Look at the hand of",
+    "abbot_richest": "Take 1 gold from", "warlord_player": "Destroy a district in the city of",
+    "diplomat_player": "Exchange a district with", "marshal_player": "Seize a district from",
+    "armory_player": "Destroy a district in the city of",
+}
+
+_CARD_VERB = {
+    "keep_card": "Keep", "scholar_keep": "Keep", "laboratory": "Discard {card} for 2 gold",
+    "museum": "Place {card} under the Museum", "magician_discard": "Put {card} at the bottom of the deck",
+    "thieves_den_cards": "Pay 1 gold's worth with {card}", "wizard_card": "Take",
+}
+
+
+def _district_price(kind: str, c: _Ctx) -> int:
+    """Gold to build `kind` for the deciding seat (1 less for another unique district with the Factory)."""
+    d = DISTRICTS[kind]
+    own = c.cities[c.seat] if c.seat is not None and c.seat < len(c.cities) else ()
+    return d.cost - (d.type == "unique" and kind != "factory" and "factory" in own)
+
+
+def describe_decision(ctx: Any) -> str:
+    """What the deciding seat is asked, in plain words, with the context it may see."""
+    c = _context(ctx)
+    kind, data = c.kind, c.data
+    if kind is None:
+        return "The game is over."
+    if kind == "turn":
+        who = char_name(c.char) if c.char else "your character"
+        return f"Your turn as the {who}: gather, build, use abilities, then end your turn."
+    doc = DECISIONS[kind][2] if kind in DECISIONS else kind
+    text = doc[0].upper() + doc[1:] + "."
+    extra = ""
+    if data is None:
+        pass
+    elif kind in ("warrant", "threat"):
+        first = "signed warrant" if kind == "warrant" else "flower threat"
+        other = "an unsigned warrant" if kind == "warrant" else "the blank threat"
+        extra = f"Now place the {first}." if not data else (
+            f"Placed so far: {', '.join(char_name(x) for x in data)}. Now place {other}.")
+    elif kind == "payment":
+        extra = f"Building {district_label(data[0])}."
+    elif kind == "necropolis_sacrifice":
+        extra = f"Building {district_label(data)}."
+    elif kind == "thieves_den_cards":
+        extra = f"Price {data[1]}: {data[2]} paid in cards so far."
+    elif kind == "cardinal_player":
+        extra = f"Building {district_label(data[0])}, {data[1]} gold short."
+    elif kind == "cardinal_cards":
+        extra = f"{data[2]} more card(s) to give to {seat_name(data[1])}."
+    elif kind == "confiscate":
+        extra = f"{seat_name(data[0])} pays {data[2]} gold for {district_label(data[1])}."
+    elif kind == "bribe":
+        extra = f"Your {char_name(data)} is threatened."
+    elif kind == "reveal_threat":
+        extra = f"{seat_name(data[0])} (the {char_name(data[1])}) did not bribe you."
+    elif kind == "seer_give":
+        extra = f"Give a card to {seat_name(data[0])}."
+    elif kind == "emperor_resource":
+        extra = f"From {_player_info(c, data)}."
+    elif kind == "abbot_income":
+        extra = f"{data} religious district(s): choose how many give gold; the others give a card."
+    elif kind in ("wizard_card", "diplomat_take", "warlord_district", "marshal_district", "armory_district"):
+        extra = f"The city/hand of {_player_info(c, data)}."
+    elif kind == "wizard_use":
+        extra = f"The card: {district_label(data[1])}, from {seat_name(data[0])}."
+    elif kind == "diplomat_give":
+        extra = f"You take {district_name(data[1])} from {seat_name(data[0])}."
+    elif kind == "theater_give":
+        extra = f"You exchange with {seat_name(data)}."
+    elif kind in ("keep_card", "scholar_keep"):
+        extra = "Drawn: " + ", ".join(district_label(k) for k in data) + "."
+    return f"{text} {extra}".strip()
+
+
+def describe_action(action: Action, ctx: Any = None) -> str:
+    """One legal answer in plain words, e.g. "Build Castle (noble, 4 gold)", "Take 2 gold", "Kill the Thief
+    (rank 2)", "Choose P2 (3 gold, 4 cards, 2 districts)". `ctx` (a Decision, PlayerView or Game at the decision)
+    makes the wording specific to the decision awaited; without it the wording is generic."""
+    c = _context(ctx)
+    verb, arg = action.verb, action.arg
+    kind, data = c.kind, c.data
+    own = c.cities[c.seat] if c.seat is not None and c.seat < len(c.cities) else ()
+    if verb == "gather":
+        if arg == "gold":
+            return f"Take {2 + ('gold_mine' in own)} gold"
+        if "library" in own:
+            return f"Draw {3 if 'observatory' in own else 2} cards and keep them all (Library)"
+        return f"Draw {3 if 'observatory' in own else 2} cards and keep one"
+    if verb == "build":
+        d = DISTRICTS[arg]
+        return f"Build {d.name} ({d.type}, {_district_price(arg, c)} gold)"
+    if verb == "end_turn":
+        return "End your turn"
+    if verb == "ability":
+        if arg == "income":
+            ch = CHARACTERS[c.char] if c.char else None
+            if ch is None or ch.income_type is None:
+                return "Collect income from your districts"
+            n = _income_type_count(own, ch.income_type)
+            what = {"patrician": "card", "cardinal": "card", "abbot": "gold or card"}.get(ch.id, "gold")
+            return f"{ch.name}: collect income, 1 {what} per {ch.income_type} district ({n})"
+        return _ABILITY_TEXT.get(arg, f"Use {arg}").format(pot=c.tax_pot)
+    if verb == "character":
+        if kind in ("warrant", "threat"):
+            first = not data
+            token = ("the signed warrant" if first else "an unsigned warrant") if kind == "warrant" else (
+                "the flower threat" if first else "the blank threat")
+            return f"Place {token} on {char_label(arg)}"
+        return f"{_CHARACTER_VERB.get(kind, 'Choose')} {char_label(arg)}"
+    if verb == "player":
+        return f"{_PLAYER_VERB.get(kind, 'Choose')} {_player_info(c, arg)}"
+    if verb == "card":
+        label = district_label(arg)
+        if kind == "seer_give" and data:
+            return f"Give {label} to {seat_name(data[0])}"
+        if kind == "cardinal_cards" and data:
+            return f"Give {label} to {seat_name(data[1])}"
+        template = _CARD_VERB.get(kind, "Choose")
+        return template.format(card=label) if "{card}" in template else f"{template} {label}"
+    if verb in ("district", "beautified_district"):
+        d = DISTRICTS[arg]
+        label = f"{d.name} ({d.type}, {d.cost}{', beautified' if verb != 'district' else ''})"
+        owner = data if isinstance(data, int) else None
+        beautified = verb != "district"
+        wall = int(owner is not None and owner < len(c.cities) and "great_wall" in c.cities[owner]
+                   and (arg != "great_wall" or c.wall_protects_itself))
+        if kind == "warlord_district":
+            return f"Destroy {label} of {seat_name(owner)}, paying {d.cost + beautified - 1 + wall} gold"
+        if kind == "marshal_district":
+            return f"Seize {label} from {seat_name(owner)}, paying {d.cost + beautified + wall} gold"
+        if kind == "armory_district":
+            return f"Destroy {label} of {seat_name(owner)}"
+        if kind == "diplomat_take":
+            return f"Take {label} from {seat_name(owner)}"
+        if kind == "diplomat_give":
+            return f"Give {label} in exchange"
+        if kind == "necropolis_sacrifice":
+            return f"Destroy your {label}"
+        if kind == "artist":
+            return f"Beautify {label} for 1 gold"
+        return f"Choose {label}"
+    if verb == "type":
+        return f"Name the {arg} type"
+    if verb == "amount":
+        if kind == "abbot_income" and isinstance(data, int):
+            return f"Take {arg} gold and {data - arg} card(s)"
+        return f"Choose {arg}"
+    if verb == "pay":
+        if arg == "gold":
+            building = data[0] if kind == "payment" and data else None
+            price = f" ({_district_price(building, c)} gold)" if building else ""
+            return f"Pay in gold{price}"
+        return _PAY_TEXT.get(arg, f"Pay with {arg}")
+    if verb == "resource":
+        return "Take 1 gold" if arg == "gold" else "Take 1 random card"
+    if verb == "wizard":
+        card = district_name(data[1]) if kind == "wizard_use" and data else "the card"
+        return f"Put {card} into your hand" if arg == "hand" else f"Build {card} now (not counted toward the limit)"
+    if verb in ("yes", "no"):
+        yes = verb == "yes"
+        texts = {
+            "confiscate": ("Reveal the signed warrant and confiscate the district", "Do not confiscate"),
+            "bribe": ("Bribe the Blackmailer with half your gold", "Do not bribe"),
+            "reveal_threat": ("Reveal the threat token", "Do not reveal it"),
+        }.get(kind)
+        if texts:
+            if yes and kind == "confiscate" and data:
+                return f"Reveal the signed warrant and confiscate {district_name(data[1])}"
+            if yes and kind == "bribe" and c.seat is not None and c.seat < len(c.gold):
+                return f"Bribe the Blackmailer with {c.gold[c.seat] // 2} gold (half your gold)"
+            return texts[0] if yes else texts[1]
+        return "Yes" if yes else "No"
+    if verb == "done":
+        return {"thieves_den_cards": "Done: pay the rest in gold", "magician_discard": "Done: draw as many cards",
+                "artist": "Done (beautify nothing more)"}.get(kind, "Done")
+    if verb == "pass":
+        return "Pass (keep your character)" if kind == "theater" else "Pass"
+    return str(action)

@@ -131,6 +131,40 @@ def test_illegal_action_default_terminates_with_minus_one():
     assert env.rewards[agent] == -1
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_masked_out_action_is_illegal_for_the_wrapper(players):
+    """The wrapper decides legality through the core: every action the mask forbids, including player targets beyond
+    the table, must end the game with -1 for the mover (mask and core agree, checked on fresh copies)."""
+    for action in range(NUM_ACTIONS):
+        env = citadels_v0.env(players=players)
+        env.reset(seed=3)
+        for _ in range(7):  # into the draft, where player and character choices mix
+            obs, *_ = env.last()
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        agent = env.agent_selection
+        mask = env.observe(agent)["action_mask"]
+        env.step(action)
+        assert all(env.terminations.values()) == (mask[action] == 0), action
+        if mask[action] == 0:
+            assert env.rewards[agent] == -1 and sum(env.rewards.values()) == -1
+            assert env.agent_selection in env.agents
+            env.step(None)  # the dead steps proceed as in PettingZoo's classic environments
+
+
+def test_attributes_before_reset_and_dead_steps():
+    env = citadels_v0.env(players=3)
+    with pytest.raises(AttributeError):
+        _ = env.agent_selection
+    with pytest.raises(AttributeError):
+        _ = env.rewards
+    env.reset(seed=0)
+    assert env.num_agents == 3 and env.agents == ["player_0", "player_1", "player_2"]
+    with pytest.raises(AssertionError):
+        env.step(NUM_ACTIONS)  # outside the action space
+    with pytest.raises(AssertionError):
+        env.step(None)  # None only for a finished agent
+
+
 def test_illegal_action_strict_raises_and_keeps_the_game():
     env = citadels_v0.env(players=4, strict=True)
     env.reset(seed=1)

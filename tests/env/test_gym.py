@@ -39,6 +39,29 @@ def test_opponents_are_called_with_observation_and_mask():
     assert calls
 
 
+def test_agents_from_the_registry_play_the_other_seats():
+    import agents
+
+    class Counting(agents.Agent):
+        def __init__(self):
+            self.seats, self.decisions = set(), 0
+
+        def reset(self, seat, config, seed=None):
+            self.seats.add(seat)
+
+        def act(self, decision):
+            self.decisions += 1
+            return decision.legal[-1]
+
+    counting = Counting()
+    env = CitadelsEnv(players=4, opponents=[agents.make("random", seed=1), counting, agents.make("random")], seat=0)
+    _, info = env.reset(seed=4)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert counting.seats == {2} and counting.decisions > 10
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="seat"):
         CitadelsEnv(players=4, seat=7)
