@@ -21,6 +21,7 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable, AECIterator
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
@@ -142,10 +143,9 @@ class raw_env(AECEnv, EzPickle):
             for a, r in zip(self.agents, final_rewards(game, self.reward_scheme)):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._accumulate_rewards()
+        else:  # rewards stay zero until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[game.current_player]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -191,6 +191,11 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         self._terminated = False
         super().reset(seed=seed, options=options)
 
+    def agent_iter(self, max_iter: int = 2**63) -> _ClassicIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _ClassicIterable(self, max_iter)
+
     def last(self, observe: bool = True):
         raw = self._raw
         agent = raw.agent_selection
@@ -227,6 +232,25 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
 
     def __str__(self) -> str:
         return str(self._raw)
+
+
+class _ClassicIterable(AECIterable):
+    def __iter__(self) -> _ClassicIterator:
+        return _ClassicIterator(self.env, self.max_iter)
+
+
+class _ClassicIterator(AECIterator):
+    """PettingZoo's order-enforcing agent iterator, reading the raw environment directly."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 # PettingZoo 1.27+ has a registry: pettingzoo.make("aec", "citadels_env/citadels-v0", players=4) after importing this.

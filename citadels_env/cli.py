@@ -1,5 +1,6 @@
-"""The `citadels` command: `game` (watch bots play one game), `fuzz` (long random-playout invariant run),
-`replay` (print a saved game record)."""
+"""The `citadels` command: `play` (a person against bots, in the terminal), `eval` (agents against each other over
+many games: win rates, ratings, plot), `game` (watch random bots play one game), `replay` (print a saved game record),
+`fuzz` (long random-playout invariant run), `agents` (the registered agent ids)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import sys
 
 from .core import PRESET_NAMES, Game, GameConfig
+from .core.game import ALL as ALL_SEATS  # the seen-by mask of a public event
 from .core.record import load, save
 from .text import describe_event, score_table
 
@@ -23,7 +25,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     printed = 0
     while True:
         for _, e in game.events[printed:]:
-            line = describe_event(e) if _ == 255 else None
+            line = describe_event(e) if _ == ALL_SEATS else None
             if line and not args.quiet:
                 print(line)
         printed = len(game.events)
@@ -61,14 +63,102 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Print the public events of a record; with --step, wait for Enter at each new round ('q' stops)."""
     game = load(args.file)
+    print(f"{game.num_players} players, seed {game.seed}, {len(game.actions)} decisions")
     for m, e in game.events:
-        line = describe_event(e) if m == 255 else None
+        if args.step and e[0] == "round" and e[1] > 1:
+            sys.stdout.write("-- Enter: next round, q: stop -- ")
+            sys.stdout.flush()
+            answer = sys.stdin.readline()
+            if not answer or answer.strip().lower() in ("q", "quit"):
+                return 0
+        line = describe_event(e) if m == ALL_SEATS else None
         if line:
             print(line)
     if game.result() is not None:
         print()
         print(score_table(game, game.result()))
+    else:
+        print("\n(the record ends before the end of the game)")
+    return 0
+
+
+def _opponents(ids: list[str], count: int) -> list[str]:
+    if len(ids) > count:
+        raise SystemExit(f"citadels play: {len(ids)} opponents for {count} other seats")
+    return [ids[i % len(ids)] for i in range(count)]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A person plays one game in the terminal against agents by id."""
+    from agents import make, play_game
+    from agents.human import HumanAgent, HumanQuit
+
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    n = args.players
+    if not 0 <= args.seat < n:
+        raise SystemExit(f"citadels play: --seat {args.seat} is not a seat of a {n}-player game (0..{n - 1})")
+    opponents = iter(_opponents(args.opponents, n - 1))
+    human = HumanAgent()
+    seats = [human if s == args.seat else make(next(opponents), seed=seed + s) for s in range(n)]
+    print(f"Citadels, {n} players, seed {seed} (replay this deal with --seed {seed})")
+    for s, agent in enumerate(seats):
+        print(f"  P{s}: " + ("you" if agent is human else agent.name))
+    playing = []  # the game being played, kept to save an unfinished record
+
+    def keep(game, seat, action) -> None:
+        if not playing:
+            playing.append(game)
+
+    try:
+        match = play_game(seats, _config(args), seed, on_decision=keep)
+    except HumanQuit as exc:
+        print(f"\n{exc}. Game abandoned.")
+        if args.save and playing:
+            save(playing[0], args.save)
+            print(f"unfinished record saved to {args.save}")
+        return 1
+    game = match.game
+    human.show_events(e for m, e in game.events if m >> args.seat & 1)
+    result = match.result
+    print()
+    print(score_table(game, result))
+    place = result.ranking.index(args.seat) + 1
+    print("\nYou win!" if place == 1 else f"\nYou finish #{place} of {n}.")
+    path = args.save or f"citadels-{seed}.json"
+    if not args.no_save:
+        save(game, path)
+        print(f"record saved to {path} (citadels replay {path})")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Agents by id play many games with rotated seats; prints the table, writes results.json and winrates.png."""
+    from pathlib import Path
+
+    from agents.evaluate import EvaluationError, evaluate
+
+    try:
+        report = evaluate(args.agents, games=args.games, players=args.players, preset=args.preset,
+                          use_rank9=args.rank9, seed=args.seed, workers=args.workers, progress=not args.no_progress)
+    except (EvaluationError, ValueError) as exc:
+        print(f"citadels eval: {exc}", file=sys.stderr)
+        return 1
+    print(report.table(markdown=args.markdown))
+    if args.out:
+        out = Path(args.out)
+        report.to_json(out / "results.json")
+        report.plot(out / "winrates.png")
+        print(f"\nwrote {out / 'results.json'} and {out / 'winrates.png'}")
+    return 0
+
+
+def cmd_agents(args: argparse.Namespace) -> int:
+    from agents import available
+
+    for name, doc in available().items():
+        print(f"{name:18} {doc}")
     return 0
 
 
@@ -90,7 +180,36 @@ def main(argv: list[str] | None = None) -> int:
     f.set_defaults(fn=cmd_fuzz)
     r = sub.add_parser("replay", help="print the public events and scores of a saved game record")
     r.add_argument("file")
+    r.add_argument("--step", action="store_true", help="wait for Enter at each new round")
     r.set_defaults(fn=cmd_replay)
+    p = sub.add_parser("play", help="play a game in the terminal against bots",
+                       description="Play one game in the terminal: the board from your seat, numbered choices.")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N", help="2 to 8 (default 4)")
+    p.add_argument("--preset", choices=PRESET_NAMES, default=None)
+    p.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
+    p.add_argument("--seed", type=int, default=None, help="the deal (default: random, printed)")
+    p.add_argument("--seat", type=int, default=0, help="your seat, 0 = the first crown (default 0)")
+    p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="AGENT",
+                   help="agent ids for the other seats, repeated as needed (default: heuristic)")
+    p.add_argument("--save", metavar="FILE", help="game record path (default citadels-SEED.json)")
+    p.add_argument("--no-save", action="store_true", help="do not save the game record")
+    p.set_defaults(fn=cmd_play)
+    e = sub.add_parser("eval", help="evaluate agents against each other over many games",
+                       description="Agents by id (`citadels agents`) play --games games, seats rotated; fewer ids "
+                                   "than --players: the first id against the others repeated.")
+    e.add_argument("agents", nargs="+", metavar="AGENT")
+    e.add_argument("--games", type=int, default=100)
+    e.add_argument("--players", type=int, default=None, help="default: one seat per AGENT (4 for one AGENT)")
+    e.add_argument("--preset", choices=PRESET_NAMES, default=None)
+    e.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
+    e.add_argument("--seed", type=int, default=0, help="game k is dealt with seed SEED+k")
+    e.add_argument("--workers", type=int, default=1, help="processes (0 = every core)")
+    e.add_argument("--out", metavar="DIR", help="write DIR/results.json and DIR/winrates.png")
+    e.add_argument("--markdown", action="store_true", help="print the tables as markdown")
+    e.add_argument("--no-progress", action="store_true", help="no progress bar")
+    e.set_defaults(fn=cmd_eval)
+    a = sub.add_parser("agents", help="list the registered agent ids")
+    a.set_defaults(fn=cmd_agents)
     args = parser.parse_args(argv)
     return args.fn(args)
 

@@ -52,12 +52,14 @@ def to_flat(action: Action, seat: int, players: int) -> int:
 
 
 def legal_mask(game: Game, seat: int) -> np.ndarray:
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    """int8 mask over the flat actions: 1 for each legal action of `seat` (all zeros when it does not decide)."""
+    mask = bytearray(NUM_ACTIONS)
     if game.current_player == seat:
         n = game.num_players
+        index = ACTION_INDEX
         for a in game.legal_actions():
-            mask[to_flat(a, seat, n)] = 1
-    return mask
+            mask[PLAYER_BASE + (a.arg - seat) % n if a.verb == PLAYER else index[a]] = 1
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 class Layout:
@@ -238,12 +240,14 @@ class ObservationEncoder:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._seats: list[_SeatBuffer | None] = [None] * game.num_players
+        #: Parts that are the same for every observer, computed once per change: (key, indices).
+        self._public: dict[str, tuple] = {"marks": (None, None), "absent": (None, None)}
 
     def __call__(self, seat: int) -> np.ndarray:
         sb = self._seats[seat]
         if sb is None:
             sb = self._seats[seat] = _SeatBuffer(self.game, seat)
-        return sb.update(self.game)
+        return sb.update(self.game, self._public)
 
 
 def _clear(buf: array, indices: list[int]) -> None:
@@ -252,13 +256,14 @@ def _clear(buf: array, indices: list[int]) -> None:
 
 
 class _SeatBuffer:
-    __slots__ = ("beautified", "buf", "calls_key", "cities", "city_sizes", "draft_key", "dyn", "hands", "idx",
+    __slots__ = ("array", "beautified", "buf", "calls_key", "cities", "city_sizes", "draft_key", "dyn", "hands", "idx",
                  "marks_key", "seat", "seen", "set_calls", "set_city", "set_draft", "set_hand", "set_marks")
 
     def __init__(self, g: Game, seat: int) -> None:
         n = g.num_players
         self.seat = seat
         self.buf = buf = array("f", bytes(4 * OBS_SIZE))
+        self.array = np.frombuffer(buf, dtype=np.float32)  # a numpy view of the same memory
         G = _G
         buf[G["completion_size"]] = g.cfg.completion_size / 8
         for c in g.cfg.characters:
@@ -286,7 +291,7 @@ class _SeatBuffer:
         self.set_hand: list[list[int]] = [[] for _ in range(n)]
         self.dyn: list[int] = []
 
-    def update(self, g: Game) -> np.ndarray:
+    def update(self, g: Game, public: dict[str, tuple]) -> np.ndarray:
         buf, seat, G, B, C, K = self.buf, self.seat, _G, _B, CHAR, KIND
         n = g.num_players
         players = g.players
@@ -296,7 +301,7 @@ class _SeatBuffer:
         if key != self.marks_key:
             self.marks_key = key
             _clear(buf, self.set_marks)
-            self.set_marks = ones = _round_marks(g, seat)
+            self.set_marks = ones = _round_marks(g, seat, key, public)
             for i in ones:
                 buf[i] = 1.0
         # -- characters called and revealed --------------------------------------------------------------------
@@ -304,7 +309,7 @@ class _SeatBuffer:
         if key != self.calls_key:
             self.calls_key = key
             _clear(buf, self.set_calls)
-            self.set_calls = ones = _calls(g, seat)
+            self.set_calls = ones = _calls(g, seat, key, public)
             for i in ones:
                 buf[i] = 1.0
         # -- the draft: own characters and what this seat saw passed --------------------------------------------
@@ -320,36 +325,43 @@ class _SeatBuffer:
                 buf[i] = 1.0
             self.set_draft = ones
         # -- players: cities and known hands when they change, numbers always ------------------------------------
-        cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
-        for s in range(n):
-            p = players[s]
-            off, i_gold, i_hand, i_museum, i_size = self.idx[s]
-            if p.city != cities[s] or p.beautified != beautified[s]:
-                cities[s], beautified[s] = p.city[:], p.beautified[:]
+        cities, beautified, hands, seen, idx = self.cities, self.beautified, self.hands, self.seen, self.idx
+        for s, p in enumerate(players):
+            off, i_gold, i_hand, i_museum, i_size = idx[s]
+            city = p.city
+            if city != cities[s] or p.beautified != beautified[s]:
+                cities[s], beautified[s] = city[:], p.beautified[:]
                 _clear(buf, self.set_city[s])
-                ones = [off + B["city"] + K[k] for k in p.city]
-                ones += [off + B["beautified"] + K[k] for k in p.beautified]
-                size = self.city_sizes[s] = len(p.city) + ("monument" in p.city)
+                b = off + B["city"]
+                ones = [b + K[k] for k in city]
+                b = off + B["beautified"]
+                ones += [b + K[k] for k in p.beautified]
+                size = len(city) + ("monument" in city)
                 if size >= g.cfg.completion_size:
                     ones.append(off + B["completed"])
                 for i in ones:
                     buf[i] += 1.0
                 self.set_city[s] = ones
                 buf[i_size] = size / 8
-            if p.hand != hands[s] or p.hand_seen != seen[s]:
-                hands[s], seen[s] = p.hand[:], p.hand_seen[:]
+            hand = p.hand
+            if hand != hands[s] or p.hand_seen != seen[s]:
+                hands[s], seen[s] = hand[:], p.hand_seen[:]
                 _clear(buf, self.set_hand[s])
                 b = off + B["known_hand"]
-                bit = 1 << seat
-                ones = [b + K[c] for c, m in zip(p.hand, p.hand_seen) if m & bit]
+                if s == seat:
+                    ones = [b + K[c] for c in hand]
+                else:
+                    bit = 1 << seat
+                    ones = [b + K[c] for c, m in zip(hand, p.hand_seen) if m & bit]
                 for i in ones:
                     buf[i] += 1.0
                 self.set_hand[s] = ones
-                buf[i_hand] = len(p.hand) / 10
+                buf[i_hand] = len(hand) / 10
             buf[i_gold] = p.gold / 10
             buf[i_museum] = len(p.museum) / 10
         # -- the decision and the turn: rewritten every time -----------------------------------------------------
-        _clear(buf, self.dyn)
+        for i in self.dyn:
+            buf[i] = 0.0
         buf[G["round"]] = g.round / 10
         buf[G["tax_pot"]] = g.tax_pot / 10
         buf[G["deck_size"]] = len(g.deck) / 68
@@ -377,42 +389,52 @@ class _SeatBuffer:
         for i, x in zip(si, sv):
             buf[i] = x
         self.dyn = ones + si
-        return np.frombuffer(buf, dtype=np.float32).copy()
+        return self.array.copy()
 
 
-def _calls(g: Game, seat: int) -> list[int]:
+def _calls(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
     """Indices of the last rank called, the characters called that nobody answered, and who revealed what."""
     G, C = _G, CHAR
     n = g.num_players
-    ones = [G["rank_called"] + g.rank_called]
-    ones += [G["called_absent"] + C[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
-    base = GLOBAL.size
+    memo_key, absent = public["absent"]
+    if memo_key != key[:2]:
+        absent = [G["called_absent"] + C[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
+        public["absent"] = (key[:2], absent)
+    ones = [G["rank_called"] + g.rank_called, *absent]
+    base = GLOBAL.size + _B["revealed"]
     for c, who in g.revealed.items():
-        ones.append(base + (who - seat) % n * PLAYER_BLOCK.size + _B["revealed"] + C[c])
+        ones.append(base + (who - seat) % n * PLAYER_BLOCK.size + C[c])
     return ones
 
 
-def _round_marks(g: Game, seat: int) -> list[int]:
+def _round_marks(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
     """Indices of the round's public marks as `seat` sees them: phase, face-up characters, named targets, tokens,
     the crown and the first completed city."""
     G, C = _G, CHAR
     n = g.num_players
-    ones = [G["phase"] + PHASES.index(g.phase)]
-    if g.first_completer is not None:
-        ones.append(G["end_triggered"])
-        ones.append(GLOBAL.size + (g.first_completer - seat) % n * PLAYER_BLOCK.size + _B["first_completer"])
-    ones += [G["faceup"] + C[c] for c in g.faceup]
-    for name, c in (("killed", g.killed), ("robbed", g.robbed), ("bewitched", g.bewitched)):
-        if c is not None:
-            ones.append(G[name] + C[c])
-    ones += [G["warrants"] + C[c] for c in g.warrants]
+    memo_key, shared = public["marks"]
+    if memo_key != key:
+        shared = [G["phase"] + PHASES.index(g.phase)]
+        if g.first_completer is not None:
+            shared.append(G["end_triggered"])
+        shared += [G["faceup"] + C[c] for c in g.faceup]
+        for name, c in (("killed", g.killed), ("robbed", g.robbed), ("bewitched", g.bewitched)):
+            if c is not None:
+                shared.append(G[name] + C[c])
+        shared += [G["warrants"] + C[c] for c in g.warrants]
+        shared += [G["threats"] + C[c] for c in g.threats]
+        shared += [G["open_threats"] + C[c] for c in g.threats_open]
+        flower_shown = g.flower is not None and any(e[0] == "threat_revealed" and e[3] for e in round_events(g))
+        public["marks"] = (key, (shared, flower_shown))
+    else:
+        shared, flower_shown = shared
+    ones = shared[:]
     if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
         ones.append(G["signed_warrant"] + C[g.signed])
-    ones += [G["threats"] + C[c] for c in g.threats]
-    ones += [G["open_threats"] + C[c] for c in g.threats_open]
-    if g.flower is not None and (g.blackmailer_seat == seat or any(
-            e[0] == "threat_revealed" and e[3] for e in round_events(g))):
+    if g.flower is not None and (g.blackmailer_seat == seat or flower_shown):
         ones.append(G["flower"] + C[g.flower])
+    if g.first_completer is not None:
+        ones.append(GLOBAL.size + (g.first_completer - seat) % n * PLAYER_BLOCK.size + _B["first_completer"])
     ones.append(GLOBAL.size + (g.crown - seat) % n * PLAYER_BLOCK.size + _B["crown"])
     return ones
 
