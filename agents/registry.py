@@ -89,7 +89,7 @@ def make(spec: str | Agent, seed: int | None = None, **overrides: Any) -> Agent:
         raise ValueError(f"unknown agent {name!r}; registered: {known}; or give a checkpoint path "
                          f"({', '.join(sorted(_LOADERS)) or 'no loaders'})")
     options.update(overrides)
-    if seed is not None:
+    if seed is not None and _accepts_seed(entry.factory):
         options.setdefault("seed", seed)
     try:
         agent = entry.factory(**options)
@@ -97,6 +97,16 @@ def make(spec: str | Agent, seed: int | None = None, **overrides: Any) -> Agent:
         raise ValueError(f"agent {spec!r}: bad options {options}: {e}") from None
     agent.name = spec if options.keys() - {"seed"} else name
     return agent
+
+
+def _accepts_seed(factory: Factory) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return True
+    return "seed" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 _builtin_loaded = False

@@ -1,6 +1,6 @@
-"""The `citadels` command: `play` (a person against bots, in the terminal), `eval` (agents against each other over
-many games: win rates, ratings, plot), `game` (watch random bots play one game), `replay` (print a saved game record),
-`fuzz` (long random-playout invariant run), `agents` (the registered agent ids)."""
+"""The `citadels` command: `play` (a person against bots, in the terminal), `eval` (agents against each
+other over many games: win rates, ratings, plot), `game` (watch random bots play one game), `replay`
+(print a saved game record), `fuzz` (long random-playout invariant run), `agents` (the registered ids)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import argparse
 import random
 import sys
 
-from .core import PRESET_NAMES, Game, GameConfig
+from .core import PRESET_NAMES, Game, GameConfig, Rng
 from .core.game import ALL as ALL_SEATS  # the seen-by mask of a public event
 from .core.record import load, save
 from .text import describe_event, score_table
@@ -101,18 +101,26 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise SystemExit(f"citadels play: --seat {args.seat} is not a seat of a {n}-player game (0..{n - 1})")
     opponents = iter(_opponents(args.opponents, n - 1))
     human = HumanAgent()
-    seats = [human if s == args.seat else make(next(opponents), seed=seed + s) for s in range(n)]
+    try:
+        config = _config(args)
+        config.resolve(Rng(seed))
+        seats = [human if s == args.seat else make(next(opponents), seed=seed + s) for s in range(n)]
+    except ValueError as exc:  # a ConfigError, an unknown agent id or bad agent options
+        raise SystemExit(f"citadels play: {exc}") from None
     print(f"Citadels, {n} players, seed {seed} (replay this deal with --seed {seed})")
     for s, agent in enumerate(seats):
         print(f"  P{s}: " + ("you" if agent is human else agent.name))
     playing = []  # the game being played, kept to save an unfinished record
+    bit = 1 << args.seat
 
     def keep(game, seat, action) -> None:
         if not playing:
             playing.append(game)
+        if seat != args.seat:  # the bots' moves as they come (the human agent prints the rest)
+            human.show_events(e for m, e in game.events if m & bit)
 
     try:
-        match = play_game(seats, _config(args), seed, on_decision=keep)
+        match = play_game(seats, config, seed, on_decision=keep)
     except HumanQuit as exc:
         print(f"\n{exc}. Game abandoned.")
         if args.save and playing:
@@ -120,7 +128,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"unfinished record saved to {args.save}")
         return 1
     game = match.game
-    human.show_events(e for m, e in game.events if m >> args.seat & 1)
+    human.show_events(e for m, e in game.events if m & bit)
     result = match.result
     print()
     print(score_table(game, result))
@@ -134,14 +142,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Agents by id play many games with rotated seats; prints the table, writes results.json and winrates.png."""
+    """Agents by id play many games with rotated seats; prints the table, writes results.json and
+    winrates.png."""
     from pathlib import Path
 
     from agents.evaluate import EvaluationError, evaluate
 
     try:
         report = evaluate(args.agents, games=args.games, players=args.players, preset=args.preset,
-                          use_rank9=args.rank9, seed=args.seed, workers=args.workers, progress=not args.no_progress)
+                          use_rank9=args.rank9, seed=args.seed, workers=args.workers,
+                          progress=not args.no_progress)
     except (EvaluationError, ValueError) as exc:
         print(f"citadels eval: {exc}", file=sys.stderr)
         return 1
@@ -183,8 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--step", action="store_true", help="wait for Enter at each new round")
     r.set_defaults(fn=cmd_replay)
     p = sub.add_parser("play", help="play a game in the terminal against bots",
-                       description="Play one game in the terminal: the board from your seat, numbered choices.")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N", help="2 to 8 (default 4)")
+                       description="Play one game in the terminal: the board from your seat, numbered "
+                                   "choices.")
+    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N",
+                   help="2 to 8 (default 4)")
     p.add_argument("--preset", choices=PRESET_NAMES, default=None)
     p.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
     p.add_argument("--seed", type=int, default=None, help="the deal (default: random, printed)")
@@ -195,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-save", action="store_true", help="do not save the game record")
     p.set_defaults(fn=cmd_play)
     e = sub.add_parser("eval", help="evaluate agents against each other over many games",
-                       description="Agents by id (`citadels agents`) play --games games, seats rotated; fewer ids "
-                                   "than --players: the first id against the others repeated.")
+                       description="Agents by id (`citadels agents`) play --games games, seats rotated; "
+                                   "fewer ids than --players: the first id against the others repeated.")
     e.add_argument("agents", nargs="+", metavar="AGENT")
     e.add_argument("--games", type=int, default=100)
     e.add_argument("--players", type=int, default=None, help="default: one seat per AGENT (4 for one AGENT)")

@@ -511,7 +511,7 @@ def encode_state(g: Game) -> np.ndarray:
     return v
 
 
-__all__ = ["ACTIONS", "NUM_ACTIONS", "OBS_SIZE", "STATE_SIZE", "encode_observation",
+__all__ = ["ACTIONS", "NUM_ACTIONS", "OBS_SIZE", "SPEC_VERSION", "STATE_SIZE", "ObservationEncoder", "encode_observation",
            "encode_state", "legal_mask", "to_core", "to_flat"]
 
 
@@ -556,3 +556,15 @@ def spec_tables() -> str:
               "* district kinds: " + ", ".join(f"{i} {d}" for i, d in enumerate(DISTRICT_IDS)),
               "* ability ids: " + ", ".join(f"{i} {a}" for i, a in enumerate(ABILITY_IDS))]
     return "\n".join(lines) + "\n"
+
+
+def _spec_version() -> str:
+    """`v0-` and a digest of the action table and observation layout: any change to either changes it, so a policy
+    trained on one spec is never silently run on another."""
+    import hashlib
+
+    return "v0-" + hashlib.sha1(spec_tables().encode()).hexdigest()[:10]
+
+
+#: The observation/action spec version stored in checkpoints (see `_spec_version`).
+SPEC_VERSION = _spec_version()

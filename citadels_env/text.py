@@ -1,7 +1,8 @@
 """Plain-words descriptions of events, decisions, actions and final scores, for the terminal and logs.
 
 `describe_event(e)` gives one line per event; `describe_decision(ctx)` says what a seat is asked;
-`describe_action(action, ctx)` names one legal answer ("Build Castle (noble, 4 gold)", "Kill the Thief (rank 2)").
+`describe_action(action, ctx)` names one legal answer ("Build Castle (noble, 4 gold)", "Kill the Thief
+(rank 2)").
 `ctx` is what the deciding seat knows: an `agents.Decision`, its `PlayerView`, or the `Game` itself.
 """
 
@@ -79,14 +80,14 @@ def describe_event(e: tuple) -> str | None:
         "discarded": lambda: f"{P(e[1])} discards a character face down",
         "took_facedown": lambda: f"{P(e[1])} takes the face-down character",
         "theater_swap": lambda: f"{P(e[1])} gives the {C(e[3])} to {P(e[2])} and takes the {C(e[4])}",
-        "looked": lambda: f"{P(e[1])} sees the hand of {P(e[2])}: " + (", ".join(D(c) for c in e[3]) or "empty"),
+        "looked": lambda: f"{P(e[1])} sees the hand of {P(e[2])}: " + (", ".join(map(D, e[3])) or "empty"),
         "signed_warrant": lambda: f"(secret) {P(e[1])}'s signed warrant is on the {C(e[2])}",
         "flower": lambda: f"(secret) {P(e[1])}'s flower threat is on the {C(e[2])}",
         "refused_bribe": lambda: f"{P(e[1])} does not bribe the Blackmailer",
         "magician_discarded": lambda: f"{P(e[1])} (Magician) discards {e[2]} card(s) and draws as many",
         "wizard_looked": lambda: f"{P(e[1])} (Wizard) looks at the hand of {P(e[2])}",
         "wizard_took": lambda: f"{P(e[1])} (Wizard) takes a card from {P(e[2])}",
-        "seer_took": lambda: f"{P(e[1])} (Seer) takes a random card from " + (", ".join(P(s) for s in e[2]) or "nobody"),
+        "seer_took": lambda: f"{P(e[1])} (Seer) takes a random card from " + ", ".join(map(P, e[2])),
         "emperor_took": lambda: f"{P(e[1])} (Emperor) takes 1 {e[3]} from {P(e[2])}",
         "abbot_took": lambda: f"{P(e[1])} (Abbot) takes 1 gold from {P(e[2])}",
         "scholar_drew": lambda: f"{P(e[1])} (Scholar) draws {e[2]} cards and keeps one",
@@ -147,12 +148,12 @@ def render_board(game: Game, seat: int | None = None) -> str:
         city = ", ".join(district_name(k) + ("+" if k in p.beautified else "") for k in p.city) or "-"
         me = " (you)" if s == seat else ""
         crown = " [crown]" if s == game.crown else ""
-        lines.append(f"{seat_name(s)}{me}{crown}: {p.gold} gold | {chars} | city ({game.city_size(s)}): {city} | "
-                     f"hand: {hand}")
+        lines.append(f"{seat_name(s)}{me}{crown}: {p.gold} gold | {chars} | city ({game.city_size(s)}): "
+                     f"{city} | hand: {hand}")
     return "\n".join(lines)
 
 
-# -- decisions and actions, for a person choosing -------------------------------------------------------------------
+# -- decisions and actions, for a person choosing ----------------------------------------------------------
 class _Ctx(NamedTuple):
     kind: str | None
     data: Any
@@ -168,7 +169,8 @@ class _Ctx(NamedTuple):
 
 
 def _context(ctx: Any) -> _Ctx:
-    """Normalise a Game, a PlayerView or an agents.Decision (anything with a `view`) into the fields used here."""
+    """Normalise a Game, a PlayerView or an agents.Decision (anything with a `view`) into the fields used
+    here."""
     if ctx is None:
         return _Ctx(None, None, None, None, (), (), (), (), 0, None, False)
     if isinstance(ctx, Game):
@@ -182,7 +184,8 @@ def _context(ctx: Any) -> _Ctx:
     wall = bool(config is not None and config.rulings.great_wall_protects_itself)
     view = ctx.view if hasattr(ctx, "view") and not hasattr(ctx, "players") else ctx
     ps = view.players
-    return _Ctx(view.decision_kind, view.decision_data, view.seat, None if view.turn is None else view.turn["char"],
+    char = None if view.turn is None else view.turn["char"]
+    return _Ctx(view.decision_kind, view.decision_data, view.seat, char,
                 tuple(p.gold for p in ps), tuple(p.hand_size for p in ps), tuple(tuple(p.city) for p in ps),
                 tuple(tuple(p.beautified) for p in ps), view.tax_pot, view.crown, wall)
 
@@ -241,8 +244,8 @@ _PAY_TEXT = {
 }
 
 _CHARACTER_VERB = {
-    "draft_keep": "Keep", "draft_discard": "Discard face down", "kill": "Kill", "bewitch": "Bewitch", "rob": "Rob",
-    "theater_give": "Give away",
+    "draft_keep": "Keep {}", "draft_discard": "Discard {} face down", "kill": "Kill {}",
+    "bewitch": "Bewitch {}", "rob": "Rob {}", "theater_give": "Give away {}",
 }
 
 _PLAYER_VERB = {
@@ -278,7 +281,7 @@ def describe_decision(ctx: Any) -> str:
         who = char_name(c.char) if c.char else "your character"
         return f"Your turn as the {who}: gather, build, use abilities, then end your turn."
     doc = DECISIONS[kind][2] if kind in DECISIONS else kind
-    text = doc[0].upper() + doc[1:] + "."
+    text = doc[0].upper() + doc[1:] + ("" if doc.endswith(("?", ".", "!")) else ".")
     extra = ""
     if data is None:
         pass
@@ -309,8 +312,10 @@ def describe_decision(ctx: Any) -> str:
         extra = f"From {_player_info(c, data)}."
     elif kind == "abbot_income":
         extra = f"{data} religious district(s): choose how many give gold; the others give a card."
-    elif kind in ("wizard_card", "diplomat_take", "warlord_district", "marshal_district", "armory_district"):
-        extra = f"The city/hand of {_player_info(c, data)}."
+    elif kind == "wizard_card":
+        extra = f"The hand of {_player_info(c, data)}."
+    elif kind in ("diplomat_take", "warlord_district", "marshal_district", "armory_district"):
+        extra = f"The city of {_player_info(c, data)}."
     elif kind == "wizard_use":
         extra = f"The card: {district_label(data[1])}, from {seat_name(data[0])}."
     elif kind == "diplomat_give":
@@ -323,9 +328,9 @@ def describe_decision(ctx: Any) -> str:
 
 
 def describe_action(action: Action, ctx: Any = None) -> str:
-    """One legal answer in plain words, e.g. "Build Castle (noble, 4 gold)", "Take 2 gold", "Kill the Thief
-    (rank 2)", "Choose P2 (3 gold, 4 cards, 2 districts)". `ctx` (a Decision, PlayerView or Game at the decision)
-    makes the wording specific to the decision awaited; without it the wording is generic."""
+    """One legal answer in plain words, e.g. "Build Castle (noble, 4 gold)", "Take 2 gold", "Kill the
+    Thief (rank 2)", "Choose P2 (3 gold, 4 cards, 2 districts)". `ctx` (a Decision, PlayerView or Game at
+    the decision) makes the wording specific to the decision awaited; without it the wording is generic."""
     c = _context(ctx)
     verb, arg = action.verb, action.arg
     kind, data = c.kind, c.data
@@ -356,7 +361,7 @@ def describe_action(action: Action, ctx: Any = None) -> str:
             token = ("the signed warrant" if first else "an unsigned warrant") if kind == "warrant" else (
                 "the flower threat" if first else "the blank threat")
             return f"Place {token} on {char_label(arg)}"
-        return f"{_CHARACTER_VERB.get(kind, 'Choose')} {char_label(arg)}"
+        return _CHARACTER_VERB.get(kind, "Choose {}").format(char_label(arg))
     if verb == "player":
         return f"{_PLAYER_VERB.get(kind, 'Choose')} {_player_info(c, arg)}"
     if verb == "card":
@@ -405,7 +410,9 @@ def describe_action(action: Action, ctx: Any = None) -> str:
         return "Take 1 gold" if arg == "gold" else "Take 1 random card"
     if verb == "wizard":
         card = district_name(data[1]) if kind == "wizard_use" and data else "the card"
-        return f"Put {card} into your hand" if arg == "hand" else f"Build {card} now (not counted toward the limit)"
+        if arg == "hand":
+            return f"Put {card} into your hand"
+        return f"Build {card} now (not counted toward the limit)"
     if verb in ("yes", "no"):
         yes = verb == "yes"
         texts = {
@@ -421,7 +428,8 @@ def describe_action(action: Action, ctx: Any = None) -> str:
             return texts[0] if yes else texts[1]
         return "Yes" if yes else "No"
     if verb == "done":
-        return {"thieves_den_cards": "Done: pay the rest in gold", "magician_discard": "Done: draw as many cards",
+        return {"thieves_den_cards": "Done: pay the rest in gold",
+                "magician_discard": "Done: draw as many cards",
                 "artist": "Done (beautify nothing more)"}.get(kind, "Done")
     if verb == "pass":
         return "Pass (keep your character)" if kind == "theater" else "Pass"
