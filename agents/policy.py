@@ -1,0 +1,161 @@
+"""Trained policies as agents: the actor-critic network, checkpoints, and `PolicyAgent`.
+
+A checkpoint is a plain dict saved with `torch.save` and loaded with `weights_only=True` (no pickled code runs):
+
+    {"format": "citadels-policy", "spec_version": SPEC_VERSION, "model": {"hidden": 256, "layers": 2, ...},
+     "state_dict": {...}, "config": {...training config...}, "step": int, ...}
+
+`agents.make("path/to/ckpt.pt")` and the shipped names (`agents.make("ppo")`) load one on the CPU. A checkpoint whose
+observation/action spec differs from this installation's is refused with a clear error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from citadels_env.core import Action, GameConfig
+from citadels_env.encoding import NUM_ACTIONS, OBS_SIZE, SPEC_VERSION
+
+from .base import Agent, Decision
+
+CHECKPOINT_FORMAT = "citadels-policy"
+ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
+
+
+class SpecMismatchError(ValueError):
+    """The checkpoint was trained on another observation/action spec."""
+
+
+class PolicyNet(nn.Module):
+    """An MLP trunk with a policy head over the flat actions and a value head. With `critic_size`, the value head
+    reads its own input (the centralised critic: the observation plus the hidden state) through its own trunk."""
+
+    def __init__(self, hidden: int = 256, layers: int = 2, critic_size: int | None = None) -> None:
+        super().__init__()
+        self.hidden, self.layers, self.critic_size = hidden, layers, critic_size
+        self.trunk = _mlp(OBS_SIZE, hidden, layers)
+        self.policy = nn.Linear(hidden, NUM_ACTIONS)
+        self.critic_trunk = _mlp(critic_size, hidden, layers) if critic_size else None
+        self.value = nn.Linear(hidden, 1)
+        for m in self.modules():
+            if isinstance(m, nn.Linear):
+                nn.init.orthogonal_(m.weight, np.sqrt(2))
+                nn.init.zeros_(m.bias)
+        nn.init.orthogonal_(self.policy.weight, 0.01)
+        nn.init.orthogonal_(self.value.weight, 1.0)
+
+    def spec(self) -> dict[str, Any]:
+        return {"hidden": self.hidden, "layers": self.layers, "critic_size": self.critic_size}
+
+    def logits(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """Masked logits: illegal actions get -inf."""
+        return self.policy(self.trunk(obs)).masked_fill(~mask, float("-inf"))
+
+    def value_of(self, obs: torch.Tensor, critic_obs: torch.Tensor | None = None) -> torch.Tensor:
+        if self.critic_trunk is not None:
+            return self.value(self.critic_trunk(critic_obs)).squeeze(-1)
+        return self.value(self.trunk(obs)).squeeze(-1)
+
+    def forward(self, obs: torch.Tensor, mask: torch.Tensor,
+                critic_obs: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+        """(masked logits, value). One trunk pass when the critic shares it."""
+        h = self.trunk(obs)
+        logits = self.policy(h).masked_fill(~mask, float("-inf"))
+        if self.critic_trunk is not None:
+            return logits, self.value(self.critic_trunk(critic_obs)).squeeze(-1)
+        return logits, self.value(h).squeeze(-1)
+
+
+def _mlp(inputs: int, hidden: int, layers: int) -> nn.Sequential:
+    mods: list[nn.Module] = []
+    for i in range(layers):
+        mods += [nn.Linear(inputs if i == 0 else hidden, hidden), nn.ReLU()]
+    return nn.Sequential(*mods)
+
+
+def masked_log_probs(logits: torch.Tensor) -> torch.Tensor:
+    """Log-probabilities of masked logits (illegal actions: -inf)."""
+    return logits - torch.logsumexp(logits, dim=-1, keepdim=True)
+
+
+def masked_entropy(logp: torch.Tensor) -> torch.Tensor:
+    """Entropy from masked log-probabilities; illegal actions (probability 0) contribute 0, not NaN."""
+    finite = torch.where(torch.isfinite(logp), logp, torch.zeros_like(logp))  # no -inf in the graph: no NaN grads
+    return -(logp.exp() * finite).sum(-1)
+
+
+# -- checkpoints -----------------------------------------------------------------------------------------------------
+def save_checkpoint(path: str | Path, net: PolicyNet, **extra: Any) -> None:
+    """Save weights, the model shape and the spec version (plus `extra`: config, step, optimizer...)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"format": CHECKPOINT_FORMAT, "spec_version": SPEC_VERSION, "model": net.spec(),
+            "state_dict": net.state_dict(), **extra}
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    torch.save(data, tmp)
+    tmp.replace(path)  # never leave a half-written checkpoint behind
+
+
+def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    """The checkpoint dict, loaded on the CPU with `weights_only=True`; refuses other formats and specs."""
+    data = torch.load(Path(path), map_location="cpu", weights_only=True)
+    if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+        raise ValueError(f"{path}: not a citadels-env policy checkpoint")
+    if data.get("spec_version") != SPEC_VERSION:
+        raise SpecMismatchError(
+            f"{path}: trained for observation/action spec {data.get('spec_version')!r}, but this installation "
+            f"uses {SPEC_VERSION!r}; retrain the policy or install the citadels-env version it was trained with")
+    return data
+
+
+def load_policy(path: str | Path) -> tuple[PolicyNet, dict[str, Any]]:
+    data = load_checkpoint(path)
+    net = PolicyNet(**data["model"])
+    net.load_state_dict(data["state_dict"])
+    net.eval()
+    return net, data
+
+
+class PolicyAgent(Agent):
+    """Plays a trained policy: samples from the masked policy (or takes its most likely action with greedy=True)."""
+
+    name = "policy"
+
+    def __init__(self, net: PolicyNet, greedy: bool = False, seed: int | None = None) -> None:
+        self.net = net
+        self.greedy = greedy
+        self.generator = torch.Generator().manual_seed(seed or 0)
+
+    @classmethod
+    def from_checkpoint(cls, path: str | Path, greedy: bool = False, seed: int | None = None) -> PolicyAgent:
+        net, _ = load_policy(path)
+        agent = cls(net, greedy=greedy, seed=seed)
+        agent.name = Path(path).stem
+        return agent
+
+    def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:
+        if seed is not None:
+            self.generator.manual_seed(seed)
+
+    @torch.no_grad()
+    def act(self, decision: Decision) -> Action:
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        obs = torch.from_numpy(decision.observation).unsqueeze(0)
+        mask = torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0)
+        logits = self.net.logits(obs, mask)[0]
+        if self.greedy:
+            index = int(torch.argmax(logits))
+        else:
+            index = int(torch.multinomial(torch.softmax(logits, -1), 1, generator=self.generator))
+        return decision.to_action(index)
+
+
+def shipped(name: str) -> Path:
+    """Path of a checkpoint shipped in agents/zoo/."""
+    return ZOO / f"{name}.pt"

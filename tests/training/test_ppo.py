@@ -1,0 +1,87 @@
+"""training/ppo.py end to end on a tiny budget: checkpoints, resume, the spec version, loading as an agent."""
+
+import json
+
+import pytest
+import torch
+
+import agents
+from agents.policy import SpecMismatchError, load_checkpoint, masked_entropy, masked_log_probs
+from training import ppo
+
+
+def tiny(tmp_path, **overrides) -> ppo.Config:
+    base = dict(out_dir=str(tmp_path), exp_name="tiny", players=3, total_steps=900, num_games=4, hidden=32,
+                minibatch_size=128, update_epochs=2, opponents={"self": 0.6, "snapshot": 0.2, "random": 0.2},
+                snapshot_every=1, eval_every=0, eval_games=6, eval_opponents=["random"], checkpoint_every=1,
+                progress=False, threads=1)
+    base.update(overrides)
+    return ppo.Config(**base)
+
+
+def test_trains_end_to_end_and_the_checkpoint_plays_as_an_agent(tmp_path):
+    final = ppo.train(tiny(tmp_path))
+    run = tmp_path / "tiny"
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["env_steps"] >= 900 and summary["updates"] >= 1
+    assert summary["history"][-1]["eval"]["random"]["games"] == 6
+    assert (run / "learning_curve.png").stat().st_size > 0
+    assert any(p.name.startswith("events.out.tfevents") for p in run.iterdir())  # TensorBoard
+    data = load_checkpoint(final)
+    assert data["config"]["hidden"] == 32 and data["env_steps"] == summary["env_steps"]
+    bot = agents.make(str(final))
+    result = agents.play_game([bot, agents.make("random"), agents.make("random")], seed=5)
+    assert result.result is not None
+
+
+def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path):
+    straight = ppo.train(tiny(tmp_path / "a", eval_opponents=[], total_steps=1500))
+    first = sorted((tmp_path / "a" / "tiny" / "checkpoints").glob("update_00001.pt"))[0]
+    resumed = ppo.train(tiny(tmp_path / "b", eval_opponents=[], total_steps=1500), resume=str(first))
+    a, b = load_checkpoint(straight), load_checkpoint(resumed)
+    assert a["update"] == b["update"] >= 2 and a["env_steps"] == b["env_steps"]
+    for k in a["state_dict"]:
+        assert torch.equal(a["state_dict"][k], b["state_dict"][k]), k
+
+
+def test_a_checkpoint_of_another_spec_is_refused(tmp_path):
+    final = ppo.train(tiny(tmp_path, eval_opponents=[], total_steps=300))
+    data = torch.load(final, weights_only=True)
+    data["spec_version"] = "v0-0000000000"
+    bad = tmp_path / "old.pt"
+    torch.save(data, bad)
+    with pytest.raises(SpecMismatchError, match="spec"):
+        agents.make(str(bad))
+
+
+def test_masked_distribution_has_no_nan_gradients():
+    logits = torch.tensor([[1.0, 2.0, 0.5]], requires_grad=True)
+    mask = torch.tensor([[True, False, True]])
+    logp = masked_log_probs(logits.masked_fill(~mask, float("-inf")))
+    (masked_entropy(logp).sum() + logp[0, 0]).backward()
+    assert torch.isfinite(logits.grad).all() and logits.grad[0, 1] == 0
+    assert torch.isclose(logp.exp().sum(), torch.tensor(1.0))
+
+
+def test_config_from_yaml_and_command_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("players: 5\nopponents: {self: 1.0}\n")
+    cfg, resume = ppo.parse_args(["--config", str(path), "--learning-rate", "1e-4", "--opponents",
+                                  "self=0.5,random=0.5", "--eval-opponents", "random,heuristic"])
+    assert cfg.players == 5 and cfg.learning_rate == 1e-4 and resume is None
+    assert cfg.opponents == {"self": 0.5, "random": 0.5} and cfg.eval_opponents == ["random", "heuristic"]
+    path.write_text("player: 5\n")
+    with pytest.raises(ValueError, match="unknown config keys"):
+        ppo.Config.from_yaml(path)
+    assert "discount" in ppo.field_docs()["gamma"]
+
+
+def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
+    """GAE never mixes seats: with gamma = lambda = 1 every transition's return is its own seat's final reward."""
+    trainer = ppo.Trainer(tiny(tmp_path, gamma=1.0, gae_lambda=1.0, opponents={"self": 1.0}), tmp_path)
+    ro = trainer.collect()
+    assert len(ro.trajectories) == 4 * 3  # every seat of every game learns with a pure self-play pool
+    for idx, final in ro.trajectories:
+        assert all(abs(ro.returns[i] - final) < 1e-5 for i in idx)
+    finals = sorted(final for _, final in ro.trajectories)
+    assert finals.count(1.0) == 4  # one winner per game (win reward: +1, the others -1/2)

@@ -1,0 +1,569 @@
+"""Self-play PPO for Citadels, in the style of CleanRL: one file, a config dataclass, the rollout, GAE and the update
+all visible here.
+
+    python -m training.ppo --config configs/ppo.yaml [--total-steps 2000000 --seed 3 ...]
+    citadels train --config configs/ppo.yaml
+
+How it plays: `num_games` games run side by side in this process. Each seat of each game is played by a controller
+drawn from the opponent pool (`opponents`: the current policy "self", a past "snapshot", or any agent id such as
+"heuristic" or "random"); at least one seat per game is "self". Every "self" seat is a learner: its decisions are
+recorded as its own trajectory (its observations, its actions, its final reward), so no two points of view are ever
+mixed in one GAE pass. At each tick, every game waiting on a network seat contributes one row to a single batched
+forward pass per network (no subprocesses: on 2 cores one process with batched inference is fastest). A rollout plays
+its games to the end, so an update never straddles a game and a resumed run continues exactly as an uninterrupted one.
+
+Logged to TensorBoard (runs/<name>/): SPS, the PPO losses, approx_kl, clipfrac, entropy, explained variance, the
+learner's win rate against each controller kind, and the periodic evaluation win rates (`citadels eval`'s evaluator,
+against fixed baselines). Checkpoints (agents/policy.py format: weights, config, spec version, optimizer and random
+states) go to runs/<name>/checkpoints/; `--resume PATH` continues a run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import json
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+import yaml
+
+import agents
+from agents.base import Agent, Decision
+from agents.policy import PolicyNet, load_checkpoint, masked_entropy, masked_log_probs, save_checkpoint
+from citadels_env.aec import final_rewards
+from citadels_env.core import Game, GameConfig
+from citadels_env.encoding import OBS_SIZE, STATE_SIZE, ObservationEncoder, encode_state, legal_mask, to_core
+
+CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
+
+
+@dataclass
+class Config:
+    exp_name: str = "ppo"
+    """name of the run: logs and checkpoints go to `out_dir/exp_name`"""
+    out_dir: str = "runs"
+    """where runs are written"""
+    seed: int = 1
+    """seed of everything: games, opponent draws, sampling, initial weights"""
+    threads: int = 2
+    """torch CPU threads"""
+    # -- the game
+    players: int = 4
+    """players per game (2-8)"""
+    preset: str | None = None
+    """rulebook preset (None: the first-game character set with random unique districts)"""
+    reward: str = "win"
+    """reward scheme of citadels_env.aec.final_rewards: win, rank or score"""
+    # -- the algorithm
+    total_steps: int = 1_000_000
+    """environment steps (decisions of every seat of the training games) to train for"""
+    num_games: int = 64
+    """games played side by side in each rollout (each rollout plays them to the end)"""
+    learning_rate: float = 3e-4
+    """Adam learning rate"""
+    anneal_lr: bool = True
+    """decay the learning rate linearly to 0 over the run"""
+    gamma: float = 1.0
+    """discount per own decision (rewards only come at the end of a game)"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    minibatch_size: int = 1024
+    """transitions per gradient step"""
+    update_epochs: int = 3
+    """passes over each rollout"""
+    clip_coef: float = 0.2
+    """PPO clip range"""
+    clip_vloss: bool = True
+    """clip the value loss like the policy loss"""
+    ent_coef: float = 0.01
+    """entropy bonus"""
+    vf_coef: float = 0.5
+    """value-loss weight"""
+    max_grad_norm: float = 0.5
+    """gradient clipping norm"""
+    target_kl: float | None = None
+    """stop an update's epochs early once approx_kl exceeds this"""
+    hidden: int = 256
+    """width of the network's hidden layers"""
+    layers: int = 2
+    """hidden layers in the trunk"""
+    central_critic: bool = False
+    """the value head reads the full state (hidden information included) plus the learner's seat"""
+    # -- the opponent pool
+    opponents: dict[str, float] = field(default_factory=lambda: {
+        "self": 0.6, "snapshot": 0.2, "heuristic": 0.15, "random": 0.05})
+    """sampling weights of the controller of each non-learner seat: "self" (current policy, also learns),
+    "snapshot" (a past policy), or any agent id ("heuristic", "random", "ismcts:iters=50"...)"""
+    snapshot_every: int = 5
+    """updates between snapshots added to the pool"""
+    snapshot_pool: int = 10
+    """snapshots kept (the oldest is dropped)"""
+    # -- evaluation and checkpoints
+    eval_every: int = 10
+    """updates between evaluations (0: only at the end)"""
+    eval_games: int = 100
+    """games per evaluation opponent (rounded up to a multiple of the player count for seat rotation)"""
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    """baselines: the policy plays one seat, this agent the others"""
+    eval_workers: int = 1
+    """processes for evaluation games"""
+    checkpoint_every: int = 10
+    """updates between checkpoints (the last one is always saved)"""
+    progress: bool = True
+    """show a progress bar"""
+
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> Config:
+        data = yaml.safe_load(Path(path).read_text()) or {}
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise ValueError(f"{path}: unknown config keys {sorted(unknown)}")
+        return cls(**data)
+
+
+# -- controllers and games --------------------------------------------------------------------------------------------
+SELF, SNAPSHOT = "self", "snapshot"
+
+
+@dataclass
+class Table:
+    """One training game: the game, its observation encoder, and who plays each seat."""
+
+    game: Game
+    encoder: ObservationEncoder
+    controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent
+    trajectories: dict[int, list[int]]  # learner seat -> indices of its transitions in the rollout buffer
+
+
+@dataclass
+class Rollout:
+    obs: list[np.ndarray] = field(default_factory=list)
+    critic_obs: list[np.ndarray] = field(default_factory=list)
+    masks: list[np.ndarray] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    logprobs: list[float] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
+    advantages: np.ndarray | None = None
+    returns: np.ndarray | None = None
+    env_steps: int = 0
+    trajectories: list[tuple[list[int], float]] = field(default_factory=list)  # (transition indices, final reward)
+    results: list[tuple[str, bool]] = field(default_factory=list)  # (a controller kind met, the learner won)
+
+
+class Trainer:
+    def __init__(self, cfg: Config, run_dir: Path) -> None:
+        self.cfg = cfg
+        self.run_dir = run_dir
+        torch.manual_seed(cfg.seed)
+        torch.set_num_threads(cfg.threads)
+        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None)
+        self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
+        self.rng = np.random.default_rng(cfg.seed)
+        self.sampler = torch.Generator().manual_seed(cfg.seed)
+        self.snapshots: list[dict[str, torch.Tensor]] = []
+        self.snapshot_nets: list[PolicyNet] = []
+        self.update = 0
+        self.env_steps = 0
+        self.learner_steps = 0
+        self.history: list[dict[str, Any]] = []  # evaluation results, for the learning curve
+        self.game_config = GameConfig(players=cfg.players, preset=cfg.preset, crown_seat=None)
+        kinds = list(cfg.opponents)
+        weights = np.array([cfg.opponents[k] for k in kinds], dtype=float)
+        if (weights < 0).any() or weights.sum() <= 0:
+            raise ValueError(f"opponent weights must be >= 0 and not all 0: {cfg.opponents}")
+        self.kinds, self.weights = kinds, weights / weights.sum()
+        for k in kinds:
+            if k not in (SELF, SNAPSHOT):
+                agents.make(k)  # fail now on an unknown agent id
+
+    # -- state for checkpoints ---------------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        return {"config": dataclasses.asdict(self.cfg), "optimizer": self.optimizer.state_dict(),
+                "rng": self.rng.bit_generator.state, "sampler": self.sampler.get_state(),
+                "torch_rng": torch.get_rng_state(), "snapshots": self.snapshots, "update": self.update,
+                "env_steps": self.env_steps, "learner_steps": self.learner_steps, "history": self.history}
+
+    def load(self, path: str | Path) -> None:
+        data = load_checkpoint(path)
+        self.net.load_state_dict(data["state_dict"])
+        self.optimizer.load_state_dict(data["optimizer"])
+        self.rng.bit_generator.state = data["rng"]
+        self.sampler.set_state(data["sampler"])
+        torch.set_rng_state(data["torch_rng"])
+        self.snapshots = list(data["snapshots"])
+        self.snapshot_nets = [self._net_from(sd) for sd in self.snapshots]
+        self.update, self.env_steps = data["update"], data["env_steps"]
+        self.learner_steps, self.history = data["learner_steps"], list(data["history"])
+
+    def save(self, path: Path) -> None:
+        save_checkpoint(path, self.net, **self.state())
+
+    def _net_from(self, state_dict: dict[str, torch.Tensor]) -> PolicyNet:
+        net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size)
+        net.load_state_dict(state_dict)
+        net.eval()
+        return net
+
+    # -- the rollout -------------------------------------------------------------------------------------------------
+    def new_table(self, seed: int) -> Table:
+        n = self.cfg.players
+        game = Game(self.game_config, seed)
+        learner = int(self.rng.integers(n))
+        controllers: list[Any] = []
+        for seat in range(n):
+            kind = SELF if seat == learner else self.kinds[int(self.rng.choice(len(self.kinds), p=self.weights))]
+            if kind == SNAPSHOT:
+                kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshots)))) if self.snapshots else SELF
+            elif kind != SELF:  # a bot of its own for each seat: bots may keep per-game memory
+                bot = agents.make(kind, seed=seed * 16 + seat)
+                bot.reset(seat, self.game_config, seed * 16 + seat)
+                kind = bot
+            controllers.append(kind)
+        return Table(game, ObservationEncoder(game), controllers,
+                     {s: [] for s, c in enumerate(controllers) if c == SELF})
+
+    def collect(self) -> Rollout:
+        """Play `num_games` games to the end; return the learners' transitions with advantages and returns."""
+        cfg = self.cfg
+        ro = Rollout()
+        base = cfg.seed * 1_000_003 + self.update * cfg.num_games
+        tables = [self.new_table(base + k) for k in range(cfg.num_games)]
+        live = list(range(len(tables)))
+        self.net.eval()
+        while live:
+            waiting: dict[Any, list[int]] = defaultdict(list)  # network -> tables waiting on it
+            still = []
+            for t in live:
+                table = tables[t]
+                g = table.game
+                while not g.is_over:  # bots act at once
+                    c = table.controllers[g.current_player]
+                    if not isinstance(c, Agent):
+                        break
+                    g.apply(c.act(Decision(g)))
+                    ro.env_steps += 1
+                if g.is_over:
+                    self._finish(table, ro)
+                    continue
+                c = table.controllers[g.current_player]
+                waiting[SELF if c == SELF else c[1]].append(t)
+                still.append(t)
+            live = still
+            for who, ts in waiting.items():
+                self._act(who, [tables[t] for t in ts], ro)
+        self._advantages(ro)
+        return ro
+
+    @torch.no_grad()
+    def _act(self, who: Any, tables: list[Table], ro: Rollout) -> None:
+        """One batched forward pass for every table waiting on network `who` (SELF or a snapshot index)."""
+        seats = [t.game.current_player for t in tables]
+        obs = np.stack([t.encoder(s) for t, s in zip(tables, seats)])
+        masks = np.stack([legal_mask(t.game, s) for t, s in zip(tables, seats)]).astype(bool)
+        obs_t, mask_t = torch.from_numpy(obs), torch.from_numpy(masks)
+        learner = who == SELF
+        critic = None
+        if learner and self.net.critic_size:
+            critic = np.stack([critic_input(t.game, s, o) for t, s, o in zip(tables, seats, obs)])
+        net = self.net if learner else self.snapshot_nets[who]
+        if learner:
+            logits, values = net(obs_t, mask_t, None if critic is None else torch.from_numpy(critic))
+        else:
+            logits = net.logits(obs_t, mask_t)
+        logp = masked_log_probs(logits)
+        actions = torch.multinomial(logp.exp(), 1, generator=self.sampler).squeeze(1)
+        chosen = logp.gather(1, actions.unsqueeze(1)).squeeze(1)
+        for i, (table, seat) in enumerate(zip(tables, seats)):
+            a = int(actions[i])
+            if learner:
+                table.trajectories[seat].append(len(ro.actions))
+                ro.obs.append(obs[i])
+                ro.masks.append(masks[i])
+                if critic is not None:
+                    ro.critic_obs.append(critic[i])
+                ro.actions.append(a)
+                ro.logprobs.append(float(chosen[i]))
+                ro.values.append(float(values[i]))
+            table.game.apply(to_core(a, seat, table.game.num_players))
+            ro.env_steps += 1
+
+    def _finish(self, table: Table, ro: Rollout) -> None:
+        """A game ended: each learner seat's final reward goes to the last transition of its own trajectory."""
+        rewards = final_rewards(table.game, self.cfg.reward)
+        winner = table.game.result().winner
+        met = {_kind(c) for c in table.controllers if c != SELF} or {SELF}
+        for seat, idx in table.trajectories.items():
+            if idx:
+                ro.trajectories.append((idx, rewards[seat]))
+                ro.results += [(kind, seat == winner) for kind in met]
+
+    def _advantages(self, ro: Rollout) -> None:
+        """GAE along each learner's own trajectory: reward 0 until its last decision, then the final reward."""
+        cfg = self.cfg
+        values = np.asarray(ro.values, dtype=np.float32)
+        adv = np.zeros_like(values)
+        for idx, final in ro.trajectories:
+            last_gae = 0.0
+            next_value = 0.0  # after the last decision the game is over
+            for k in range(len(idx) - 1, -1, -1):
+                i = idx[k]
+                reward = final if k == len(idx) - 1 else 0.0
+                delta = reward + cfg.gamma * next_value - values[i]
+                last_gae = delta + cfg.gamma * cfg.gae_lambda * last_gae
+                adv[i] = last_gae
+                next_value = values[i]
+        ro.advantages = adv
+        ro.returns = adv + values
+
+    # -- the update --------------------------------------------------------------------------------------------------
+    def train_on(self, ro: Rollout) -> dict[str, float]:
+        cfg = self.cfg
+        self.net.train()
+        obs = torch.from_numpy(np.stack(ro.obs))
+        masks = torch.from_numpy(np.stack(ro.masks))
+        critic = torch.from_numpy(np.stack(ro.critic_obs)) if ro.critic_obs else None
+        actions = torch.tensor(ro.actions, dtype=torch.long)
+        old_logp = torch.tensor(ro.logprobs)
+        old_values = torch.tensor(ro.values)
+        advantages = torch.from_numpy(ro.advantages)
+        returns = torch.from_numpy(ro.returns)
+        n = len(actions)
+        clipfracs, stats = [], {}
+        for _ in range(cfg.update_epochs):
+            order = torch.from_numpy(self.rng.permutation(n))
+            for start in range(0, n, cfg.minibatch_size):
+                mb = order[start:start + cfg.minibatch_size]
+                logits, value = self.net(obs[mb], masks[mb], None if critic is None else critic[mb])
+                logp_all = masked_log_probs(logits)
+                logp = logp_all.gather(1, actions[mb].unsqueeze(1)).squeeze(1)
+                entropy = masked_entropy(logp_all).mean()
+                log_ratio = logp - old_logp[mb]
+                ratio = log_ratio.exp()
+                with torch.no_grad():
+                    approx_kl = ((ratio - 1) - log_ratio).mean()
+                    clipfracs.append(((ratio - 1.0).abs() > cfg.clip_coef).float().mean().item())
+                mb_adv = advantages[mb]
+                mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8) if len(mb) > 1 else mb_adv
+                pg_loss = torch.max(-mb_adv * ratio,
+                                    -mb_adv * torch.clamp(ratio, 1 - cfg.clip_coef, 1 + cfg.clip_coef)).mean()
+                if cfg.clip_vloss:
+                    v_clipped = old_values[mb] + torch.clamp(value - old_values[mb], -cfg.clip_coef, cfg.clip_coef)
+                    v_loss = 0.5 * torch.max((value - returns[mb]) ** 2, (v_clipped - returns[mb]) ** 2).mean()
+                else:
+                    v_loss = 0.5 * ((value - returns[mb]) ** 2).mean()
+                loss = pg_loss - cfg.ent_coef * entropy + cfg.vf_coef * v_loss
+                self.optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.net.parameters(), cfg.max_grad_norm)
+                self.optimizer.step()
+                stats = {"losses/policy_loss": pg_loss.item(), "losses/value_loss": v_loss.item(),
+                         "losses/entropy": entropy.item(), "losses/approx_kl": approx_kl.item()}
+            if cfg.target_kl is not None and stats["losses/approx_kl"] > cfg.target_kl:
+                break
+        y, v = returns.numpy(), old_values.numpy()
+        var_y = np.var(y)
+        stats["losses/clipfrac"] = float(np.mean(clipfracs)) if clipfracs else 0.0
+        stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
+        return stats
+
+    def add_snapshot(self) -> None:
+        sd = {k: v.detach().clone() for k, v in self.net.state_dict().items()}
+        self.snapshots.append(sd)
+        self.snapshot_nets.append(self._net_from(sd))
+        if len(self.snapshots) > self.cfg.snapshot_pool:
+            self.snapshots.pop(0)
+            self.snapshot_nets.pop(0)
+
+
+def _kind(controller: Any) -> str:
+    if isinstance(controller, tuple):
+        return SNAPSHOT
+    return controller.name if isinstance(controller, Agent) else str(controller)
+
+
+def critic_input(game: Game, seat: int, obs: np.ndarray) -> np.ndarray:
+    """The centralised critic's input: the seat's observation, the hidden state (absolute seats) and the seat."""
+    seat_onehot = np.zeros(8, dtype=np.float32)
+    seat_onehot[seat] = 1.0
+    return np.concatenate([obs, encode_state(game)[OBS_SIZE:], seat_onehot])
+
+
+# -- evaluation -------------------------------------------------------------------------------------------------------
+def evaluate_checkpoint(path: Path, cfg: Config, seed: int) -> dict[str, dict[str, float]]:
+    """Win rate (with its 95% Wilson interval) of the policy in one seat against each baseline in the others."""
+    from agents.evaluate import evaluate
+
+    out = {}
+    n = cfg.players
+    games = -(-cfg.eval_games // n) * n
+    for opponent in cfg.eval_opponents:
+        report = evaluate([str(path)] + [opponent] * (n - 1), games=games, players=n, preset=cfg.preset,
+                          seed=seed, workers=cfg.eval_workers, progress=False)
+        row = report.agent(str(path))
+        out[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high,
+                         "games": row.games, "mean_score": row.mean_score}
+    return out
+
+
+def plot_learning_curve(history: list[dict[str, Any]], players: int, path: Path) -> None:
+    """Evaluation win rate against each baseline versus environment steps, with 95% intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    opponents = sorted({o for h in history for o in h["eval"]})
+    for opponent in opponents:
+        pts = [(h["env_steps"], h["eval"][opponent]) for h in history if opponent in h["eval"]]
+        x = [p[0] for p in pts]
+        y = [p[1]["win_rate"] for p in pts]
+        ax.plot(x, y, marker="o", label=f"vs {players - 1} x {opponent}")
+        ax.fill_between(x, [p[1]["low"] for p in pts], [p[1]["high"] for p in pts], alpha=0.2)
+    ax.axhline(1 / players, ls="--", color="grey", label=f"parity ({1 / players:.0%})")
+    ax.set_xlabel("environment steps")
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"Self-play PPO, {players}-player Citadels")
+    ax.legend(loc="best", fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+# -- the main loop ----------------------------------------------------------------------------------------------------
+def train(cfg: Config, resume: str | None = None) -> Path:
+    """Train; returns the path of the final checkpoint."""
+    from torch.utils.tensorboard import SummaryWriter
+    from tqdm import tqdm
+
+    run_dir = Path(cfg.out_dir) / cfg.exp_name
+    ckpt_dir = run_dir / "checkpoints"
+    trainer = Trainer(cfg, run_dir)
+    if resume:
+        trainer.load(resume)
+    writer = SummaryWriter(str(run_dir))
+    writer.add_text("config", "```\n" + yaml.safe_dump(dataclasses.asdict(cfg), sort_keys=False) + "```")
+    bar = tqdm(total=cfg.total_steps, initial=min(trainer.env_steps, cfg.total_steps), unit="step",
+               disable=not cfg.progress, dynamic_ncols=True)
+    final = ckpt_dir / "final.pt"
+    start = time.perf_counter()
+    steps_at_start = trainer.env_steps
+    while trainer.env_steps < cfg.total_steps:
+        if cfg.anneal_lr:
+            frac = 1.0 - trainer.env_steps / cfg.total_steps
+            trainer.optimizer.param_groups[0]["lr"] = frac * cfg.learning_rate
+        t0 = time.perf_counter()
+        ro = trainer.collect()
+        t1 = time.perf_counter()
+        stats = trainer.train_on(ro)
+        t2 = time.perf_counter()
+        trainer.update += 1
+        trainer.env_steps += ro.env_steps
+        trainer.learner_steps += len(ro.actions)
+        step = trainer.env_steps
+        sps = ro.env_steps / (t2 - t0)
+        for k, v in stats.items():
+            writer.add_scalar(k, v, step)
+        writer.add_scalar("charts/SPS", sps, step)
+        writer.add_scalar("charts/rollout_SPS", ro.env_steps / (t1 - t0), step)
+        writer.add_scalar("charts/learning_rate", trainer.optimizer.param_groups[0]["lr"], step)
+        writer.add_scalar("charts/learner_transitions", len(ro.actions), step)
+        by_kind: dict[str, list[bool]] = defaultdict(list)
+        for kind, won in ro.results:
+            by_kind[kind].append(won)
+        for kind, wins in by_kind.items():
+            writer.add_scalar(f"rollout_win_rate/{kind}", float(np.mean(wins)), step)
+        if trainer.update % cfg.snapshot_every == 0:
+            trainer.add_snapshot()
+        done = trainer.env_steps >= cfg.total_steps
+        if done or (cfg.checkpoint_every and trainer.update % cfg.checkpoint_every == 0):
+            trainer.save(ckpt_dir / f"update_{trainer.update:05d}.pt")
+        if cfg.eval_opponents and (done or (cfg.eval_every and trainer.update % cfg.eval_every == 0)):
+            path = ckpt_dir / f"update_{trainer.update:05d}.pt"
+            if not path.exists():
+                trainer.save(path)
+            results = evaluate_checkpoint(path, cfg, seed=10_000_000 + cfg.seed)
+            trainer.history.append({"update": trainer.update, "env_steps": step, "eval": results})
+            for opponent, r in results.items():
+                writer.add_scalar(f"eval/win_rate_vs_{opponent}", r["win_rate"], step)
+            plot_learning_curve(trainer.history, cfg.players, run_dir / "learning_curve.png")
+            bar.write(f"update {trainer.update} step {step:,}: " + ", ".join(
+                f"vs {o} {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]" for o, r in results.items()))
+        bar.update(min(step, cfg.total_steps) - bar.n)
+        bar.set_postfix(sps=f"{sps:,.0f}", kl=f"{stats['losses/approx_kl']:.3f}",
+                        ent=f"{stats['losses/entropy']:.2f}")
+    elapsed = time.perf_counter() - start
+    trainer.save(final)
+    summary = {"env_steps": trainer.env_steps, "learner_steps": trainer.learner_steps, "updates": trainer.update,
+               "seconds": elapsed, "sps": (trainer.env_steps - steps_at_start) / max(elapsed, 1e-9),
+               "history": trainer.history}
+    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2))
+    writer.close()
+    bar.close()
+    return final
+
+
+def field_docs() -> dict[str, str]:
+    """The docstring under each Config field (CleanRL style), for --help."""
+    import ast
+    import inspect
+
+    body = ast.parse(inspect.getsource(Config)).body[0].body  # type: ignore[attr-defined]
+    docs = {}
+    for a, b in itertools.pairwise(body):
+        if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant):
+            docs[a.target.id] = " ".join(str(b.value.value).split())  # type: ignore[union-attr]
+    return docs
+
+
+def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
+    """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores)."""
+    parser = argparse.ArgumentParser(description="Self-play PPO for Citadels (see training/ppo.py).")
+    parser.add_argument("--config", help="YAML file of Config fields")
+    parser.add_argument("--resume", help="checkpoint to continue from")
+    docs = field_docs()
+    for f in dataclasses.fields(Config):
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=None, metavar="VALUE",
+                            help=f"{docs.get(f.name, '')} (default: {default!r})")
+    args = parser.parse_args(argv)
+    cfg = Config.from_yaml(args.config) if args.config else Config()
+    for f in dataclasses.fields(Config):
+        value = getattr(args, f.name)
+        if value is not None:
+            setattr(cfg, f.name, _coerce(yaml.safe_load(value), f.name))
+    return cfg, args.resume
+
+
+def _coerce(value: Any, name: str) -> Any:
+    """A command-line value (already read as YAML) as the field's type: YAML reads "1e-4" as a string."""
+    if name == "opponents" and isinstance(value, str):  # "self=0.5,heuristic=0.5"
+        return {k: float(v) for k, v in (item.split("=") for item in value.split(","))}
+    if name == "eval_opponents" and isinstance(value, str):
+        return value.split(",")
+    default = next(f.default for f in dataclasses.fields(Config) if f.name == name)
+    if isinstance(default, float) and isinstance(value, (str, int)) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def main(argv: list[str] | None = None) -> None:
+    cfg, resume = parse_args(argv)
+    random.seed(cfg.seed)
+    final = train(cfg, resume)
+    print(f"final checkpoint: {final}")
+
+
+if __name__ == "__main__":
+    main()
