@@ -172,6 +172,18 @@ def cmd_agents(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    if args.algo == "sb3":
+        from training import sb3
+
+        sb3.main(["--config", args.config, *args.overrides])
+    else:
+        from training import ppo
+
+        ppo.main(["--config", args.config, *args.overrides])
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="citadels", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -220,9 +232,19 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--markdown", action="store_true", help="print the tables as markdown")
     e.add_argument("--no-progress", action="store_true", help="no progress bar")
     e.set_defaults(fn=cmd_eval)
+    t = sub.add_parser("train", help="train a policy (self-play PPO, or MaskablePPO with --algo sb3)",
+                       description="Train from a config (configs/*.yaml); any further --field value pairs override "
+                                   "it (python -m training.ppo --help lists them), e.g. --total-steps 100000.")
+    t.add_argument("--config", default="configs/ppo.yaml", help="YAML config (default configs/ppo.yaml)")
+    t.add_argument("--algo", choices=("ppo", "sb3"), default="ppo")
+    t.set_defaults(fn=cmd_train)
     a = sub.add_parser("agents", help="list the registered agent ids")
     a.set_defaults(fn=cmd_agents)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "train":
+        args.overrides = extra  # --field value pairs for the training config
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return args.fn(args)
 
 

@@ -2,6 +2,7 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +87,10 @@ def test_agents_lists_the_registry(capsys):
     assert main(["agents"]) == 0
     out = capsys.readouterr().out
     assert "random" in out and "human" in out
+
+
+def test_train_runs_a_config_with_overrides(tmp_path):
+    config = Path(__file__).parents[1] / "configs" / "smoke.yaml"
+    assert main(["train", "--config", str(config), "--out-dir", str(tmp_path), "--total-steps", "400",
+                 "--progress", "false", "--eval-opponents", "[]", "--threads", "1"]) == 0
+    assert (tmp_path / "smoke" / "checkpoints" / "final.pt").exists()
