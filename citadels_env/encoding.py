@@ -235,7 +235,7 @@ class ObservationEncoder:
     once; each part that changes only now and then (the round's public marks, the draft knowledge, a player's city,
     what is known of a hand) is rewritten only when a cheap key of the state it depends on changes; the decision, the
     turn and the numbers are rewritten every time. The buffer is a `array.array`, whose item writes are several
-    times cheaper than numpy's; the result is a numpy copy, so callers may keep it."""
+    times cheaper than numpy's; the result is a numpy copy (or written into `out`), so callers may keep it."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -243,11 +243,16 @@ class ObservationEncoder:
         #: Parts that are the same for every observer, computed once per change: (key, indices).
         self._public: dict[str, tuple] = {"marks": (None, None), "absent": (None, None)}
 
-    def __call__(self, seat: int) -> np.ndarray:
+    def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
         sb = self._seats[seat]
         if sb is None:
             sb = self._seats[seat] = _SeatBuffer(self.game, seat)
-        return sb.update(self.game, self._public)
+        view = sb.update(self.game, self._public)
+        if out is None:
+            return view.copy()
+        out[:] = view
+        return out
 
 
 def _clear(buf: array, indices: list[int]) -> None:
@@ -389,7 +394,7 @@ class _SeatBuffer:
         for i, x in zip(si, sv):
             buf[i] = x
         self.dyn = ones + si
-        return self.array.copy()
+        return self.array
 
 
 def _calls(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:

@@ -40,7 +40,15 @@ from agents.base import Agent, Decision
 from agents.policy import PolicyNet, load_checkpoint, masked_entropy, masked_log_probs, save_checkpoint
 from citadels_env.aec import final_rewards
 from citadels_env.core import Game, GameConfig
-from citadels_env.encoding import OBS_SIZE, STATE_SIZE, ObservationEncoder, encode_state, legal_mask, to_core
+from citadels_env.encoding import (
+    NUM_ACTIONS,
+    OBS_SIZE,
+    STATE_SIZE,
+    ObservationEncoder,
+    encode_state,
+    legal_mask,
+    to_core,
+)
 
 CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
 
@@ -53,8 +61,9 @@ class Config:
     """where runs are written"""
     seed: int = 1
     """seed of everything: games, opponent draws, sampling, initial weights"""
-    threads: int = 2
-    """torch CPU threads"""
+    threads: int = 1
+    """torch CPU threads for the update (rollouts always use 1); more than 1 only pays on an otherwise idle
+    machine"""
     # -- the game
     players: int = 4
     """players per game (2-8)"""
@@ -145,7 +154,7 @@ class Table:
 
 @dataclass
 class Rollout:
-    obs: list[np.ndarray] = field(default_factory=list)
+    obs: list[np.ndarray] = field(default_factory=list)  # one array per learner batch
     critic_obs: list[np.ndarray] = field(default_factory=list)
     masks: list[np.ndarray] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
@@ -238,6 +247,7 @@ class Trainer:
         tables = [self.new_table(base + k) for k in range(cfg.num_games)]
         live = list(range(len(tables)))
         self.net.eval()
+        torch.set_num_threads(1)  # small batches: one thread avoids the synchronisation cost
         while live:
             waiting: dict[Any, list[int]] = defaultdict(list)  # network -> tables waiting on it
             still = []
@@ -266,8 +276,11 @@ class Trainer:
     def _act(self, who: Any, tables: list[Table], ro: Rollout) -> None:
         """One batched forward pass for every table waiting on network `who` (SELF or a snapshot index)."""
         seats = [t.game.current_player for t in tables]
-        obs = np.stack([t.encoder(s) for t, s in zip(tables, seats)])
-        masks = np.stack([legal_mask(t.game, s) for t, s in zip(tables, seats)]).astype(bool)
+        obs = np.empty((len(tables), OBS_SIZE), dtype=np.float32)
+        masks = np.empty((len(tables), NUM_ACTIONS), dtype=bool)
+        for i, (t, s) in enumerate(zip(tables, seats)):
+            t.encoder(s, out=obs[i])
+            masks[i] = legal_mask(t.game, s)
         obs_t, mask_t = torch.from_numpy(obs), torch.from_numpy(masks)
         learner = who == SELF
         critic = None
@@ -281,17 +294,18 @@ class Trainer:
         logp = masked_log_probs(logits)
         actions = torch.multinomial(logp.exp(), 1, generator=self.sampler).squeeze(1)
         chosen = logp.gather(1, actions.unsqueeze(1)).squeeze(1)
-        for i, (table, seat) in enumerate(zip(tables, seats)):
-            a = int(actions[i])
-            if learner:
-                table.trajectories[seat].append(len(ro.actions))
-                ro.obs.append(obs[i])
-                ro.masks.append(masks[i])
-                if critic is not None:
-                    ro.critic_obs.append(critic[i])
-                ro.actions.append(a)
-                ro.logprobs.append(float(chosen[i]))
-                ro.values.append(float(values[i]))
+        if learner:  # a learner batch: every row is a transition of its seat's trajectory
+            first = len(ro.actions)
+            ro.obs.append(obs)
+            ro.masks.append(masks)
+            if critic is not None:
+                ro.critic_obs.append(critic)
+            ro.actions += actions.tolist()
+            ro.logprobs += chosen.tolist()
+            ro.values += values.tolist()
+            for i, (table, seat) in enumerate(zip(tables, seats)):
+                table.trajectories[seat].append(first + i)
+        for table, seat, a in zip(tables, seats, actions.tolist()):
             table.game.apply(to_core(a, seat, table.game.num_players))
             ro.env_steps += 1
 
@@ -327,9 +341,10 @@ class Trainer:
     def train_on(self, ro: Rollout) -> dict[str, float]:
         cfg = self.cfg
         self.net.train()
-        obs = torch.from_numpy(np.stack(ro.obs))
-        masks = torch.from_numpy(np.stack(ro.masks))
-        critic = torch.from_numpy(np.stack(ro.critic_obs)) if ro.critic_obs else None
+        torch.set_num_threads(cfg.threads)  # big batches: use every thread (rollouts run on one)
+        obs = torch.from_numpy(np.concatenate(ro.obs))
+        masks = torch.from_numpy(np.concatenate(ro.masks))
+        critic = torch.from_numpy(np.concatenate(ro.critic_obs)) if ro.critic_obs else None
         actions = torch.tensor(ro.actions, dtype=torch.long)
         old_logp = torch.tensor(ro.logprobs)
         old_values = torch.tensor(ro.values)
