@@ -115,6 +115,13 @@ class Config:
     """updates between snapshots added to the pool"""
     snapshot_pool: int = 10
     """snapshots kept (the oldest is dropped)"""
+    # -- warm start by behaviour cloning
+    bc_agent: str = "heuristic-strong"
+    """agent id imitated before self-play starts"""
+    bc_games: int = 0
+    """games of `bc_agent` against itself to imitate (0: start from random weights)"""
+    bc_epochs: int = 4
+    """passes over the imitation data (cross-entropy on its actions, value regressed on the final rewards)"""
     # -- evaluation and checkpoints
     eval_every: int = 10
     """updates between evaluations (0: only at the end)"""
@@ -389,6 +396,60 @@ class Trainer:
         stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
         return stats
 
+    def warm_start(self, progress: bool = True) -> dict[str, float]:
+        """Behaviour cloning: every seat of `bc_games` games is played by `bc_agent`; the policy learns its choices
+        (decisions with a single legal answer are skipped) and the value head the seat's final reward."""
+        from tqdm import tqdm
+
+        cfg = self.cfg
+        n = cfg.players
+        obs, masks, acts, rets = [], [], [], []
+        for k in tqdm(range(cfg.bc_games), desc="imitation games", disable=not progress, unit="game"):
+            seed = cfg.seed * 7_000_003 + k
+            game = Game(self.game_config, seed)
+            enc = ObservationEncoder(game)
+            bots = [agents.make(cfg.bc_agent, seed=seed * 16 + s) for s in range(n)]
+            for s, bot in enumerate(bots):
+                bot.reset(s, self.game_config, seed * 16 + s)
+            seats = []
+            while not game.is_over:
+                d = Decision(game)
+                action = bots[d.seat].act(d)
+                if len(d.legal) > 1:
+                    obs.append(enc(d.seat).astype(np.float16))
+                    masks.append(legal_mask(game, d.seat).astype(bool))
+                    acts.append(d.to_flat(action))
+                    seats.append(d.seat)
+                game.apply(action)
+            final = final_rewards(game, cfg.reward)
+            rets += [final[s] for s in seats]
+        torch.set_num_threads(cfg.threads)
+        self.net.train()
+        obs_t = torch.from_numpy(np.stack(obs))
+        mask_t = torch.from_numpy(np.stack(masks))
+        act_t = torch.tensor(acts)
+        ret_t = torch.tensor(rets, dtype=torch.float32)
+        count = len(acts)
+        stats: dict[str, float] = {}
+        for _ in tqdm(range(cfg.bc_epochs), desc="imitation epochs", disable=not progress):
+            order = torch.from_numpy(self.rng.permutation(count))
+            correct = total_loss = 0.0
+            for start in range(0, count, cfg.minibatch_size):
+                mb = order[start:start + cfg.minibatch_size]
+                logits, value = self.net(obs_t[mb].float(), mask_t[mb])
+                logp = masked_log_probs(logits)
+                pi_loss = -logp.gather(1, act_t[mb].unsqueeze(1)).mean()
+                v_loss = 0.5 * ((value - ret_t[mb]) ** 2).mean()
+                loss = pi_loss + cfg.vf_coef * v_loss
+                self.optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.net.parameters(), cfg.max_grad_norm)
+                self.optimizer.step()
+                correct += float((logits.argmax(1) == act_t[mb]).sum())
+                total_loss += float(loss) * len(mb)
+            stats = {"bc/loss": total_loss / count, "bc/accuracy": correct / count, "bc/samples": float(count)}
+        return stats
+
     def add_snapshot(self) -> None:
         sd = {k: v.detach().clone() for k, v in self.net.state_dict().items()}
         self.snapshots.append(sd)
@@ -469,6 +530,12 @@ def train(cfg: Config, resume: str | None = None) -> Path:
         trainer.load(resume)
     writer = SummaryWriter(str(run_dir))
     writer.add_text("config", "```\n" + yaml.safe_dump(dataclasses.asdict(cfg), sort_keys=False) + "```")
+    if cfg.bc_games and not resume:
+        bc = trainer.warm_start(cfg.progress)
+        for k, v in bc.items():
+            writer.add_scalar(k, v, 0)
+        print(f"imitation of {cfg.bc_agent}: {int(bc['bc/samples']):,} decisions, accuracy {bc['bc/accuracy']:.1%}")
+        trainer.add_snapshot()
     bar = tqdm(total=cfg.total_steps, initial=min(trainer.env_steps, cfg.total_steps), unit="step",
                disable=not cfg.progress, dynamic_ncols=True)
     final = ckpt_dir / "final.pt"

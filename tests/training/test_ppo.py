@@ -85,3 +85,11 @@ def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
         assert all(abs(ro.returns[i] - final) < 1e-5 for i in idx)
     finals = sorted(final for _, final in ro.trajectories)
     assert finals.count(1.0) == 4  # one winner per game (win reward: +1, the others -1/2)
+
+
+def test_warm_start_imitates_the_given_agent(tmp_path):
+    """Behaviour cloning on a deterministic teacher: after a few epochs the policy agrees with it most of the time."""
+    trainer = ppo.Trainer(tiny(tmp_path, bc_agent="heuristic", bc_games=6, bc_epochs=6, minibatch_size=64), tmp_path)
+    stats = trainer.warm_start(progress=False)
+    assert stats["bc/samples"] > 100
+    assert stats["bc/accuracy"] > 0.5
