@@ -8,7 +8,7 @@ PY      := $(VENV)/bin/python
 PIP     := $(PY) -m pip
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv run test lint bench fuzz clean
+.PHONY: venv run game test lint bench fuzz clean
 
 venv: $(STAMP)
 
@@ -19,7 +19,14 @@ $(STAMP): pyproject.toml
 	$(PIP) install -e '.[dev,train]'
 	@touch $(STAMP)
 
+# The main job: train a policy from scratch (configs/ppo.yaml, a few minutes on 2 cores: imitation of
+# heuristic-strong, then self-play PPO; writes runs/ppo/learning_curve.png), then a table against the baselines.
 run: venv
+	$(VENV)/bin/citadels train --config configs/ppo.yaml
+	$(VENV)/bin/citadels eval runs/ppo/checkpoints/final.pt random heuristic heuristic-strong --games 200 \
+		--workers 2 --out runs/ppo/eval
+
+game: venv
 	$(VENV)/bin/citadels game --players 4 --seed 1
 
 test: venv
@@ -30,6 +37,8 @@ lint: venv
 
 bench: venv
 	$(PY) benchmarks/core_speed.py
+	$(PY) benchmarks/env_throughput.py
+	$(PY) benchmarks/train_throughput.py
 
 fuzz: venv
 	$(VENV)/bin/citadels fuzz --games 2000

@@ -446,7 +446,7 @@ class Trainer:
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), cfg.max_grad_norm)
                 self.optimizer.step()
                 correct += float((logits.argmax(1) == act_t[mb]).sum())
-                total_loss += float(loss) * len(mb)
+                total_loss += loss.item() * len(mb)
             stats = {"bc/loss": total_loss / count, "bc/accuracy": correct / count, "bc/samples": float(count)}
         return stats
 
