@@ -17,6 +17,7 @@ import numpy as np
 from .core import DECISIONS, Action, Game, IllegalActionError, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
+from .core.game import ALL
 from .core.knowledge import context_visible, round_events
 
 MAX_PLAYERS = 8
@@ -241,7 +242,7 @@ class ObservationEncoder:
         self.game = game
         self._seats: list[_SeatBuffer | None] = [None] * game.num_players
         #: Parts that are the same for every observer, computed once per change: (key, indices).
-        self._public: dict[str, tuple] = {"marks": (None, None), "absent": (None, None)}
+        self._public: dict[str, tuple] = {"marks": (None, None), "absent": (None, 0, [])}
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
@@ -401,10 +402,13 @@ def _calls(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int
     """Indices of the last rank called, the characters called that nobody answered, and who revealed what."""
     G, C = _G, CHAR
     n = g.num_players
-    memo_key, absent = public["absent"]
-    if memo_key != key[:2]:
+    memo_round, seen, absent = public["absent"]  # the events are append-only: scan only the new ones
+    if memo_round != g.round:
         absent = [G["called_absent"] + C[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
-        public["absent"] = (key[:2], absent)
+    else:
+        absent = absent + [G["called_absent"] + C[e[1]] for m, e in g.events[seen:]
+                           if m == ALL and e[0] == "called" and e[2] is None]
+    public["absent"] = (g.round, len(g.events), absent)
     ones = [G["rank_called"] + g.rank_called, *absent]
     base = GLOBAL.size + _B["revealed"]
     for c, who in g.revealed.items():
