@@ -93,3 +93,15 @@ def test_warm_start_imitates_the_given_agent(tmp_path):
     stats = trainer.warm_start(progress=False)
     assert stats["bc/samples"] > 100
     assert stats["bc/accuracy"] > 0.5
+
+
+def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays():
+    from agents.policy import shipped
+
+    data = load_checkpoint(shipped("ppo"))  # refuses another spec version
+    assert data["name"] == "ppo" and data["trained_by"].startswith("citadels train --config configs/ppo_ship.yaml")
+    bot = agents.make("ppo", seed=1)
+    assert bot.name == "ppo"
+    for players in (2, 4, 6):
+        lineup = [bot] + [agents.make("random", seed=s) for s in range(players - 1)]
+        assert agents.play_game(lineup, seed=players).result is not None
