@@ -1762,33 +1762,17 @@ def _roll_spy_type(g: Game, legal: list[Action], rng: random.Random) -> Action:
 def _roll_leader_player(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """Warlord/Armory/Diplomat/Marshal city: the opponent with the biggest city."""
     me = g.current_player
-    best, best_v = legal[0], -99
-    for a in legal:
-        s = a.arg
-        v = len(g.players[s].city) - (50 if s == me else 0) + rng.random()
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: len(g.players[a.arg].city) - (50 if a.arg == me else 0) + rng.random())
 
 
 def _roll_cheapest(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """The cheapest district named (destroy, give away, sacrifice)."""
-    best, best_v = legal[0], 99
-    for a in legal:
-        v = COST[a.arg]
-        if v < best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: -COST[a.arg])
 
 
 def _roll_dearest(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """The dearest district or card named (take, seize, steal)."""
-    best, best_v = legal[0], -1
-    for a in legal:
-        v = COST[a.arg]
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: COST[a.arg])
 
 
 def _roll_magician_discard(g: Game, legal: list[Action], rng: random.Random) -> Action:
@@ -1810,22 +1794,12 @@ def _roll_done_or_first(g: Game, legal: list[Action], rng: random.Random) -> Act
 
 def _roll_trailing_player(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """The player with the smallest city (crown gifts, Cardinal's gold)."""
-    best, best_v = legal[0], 99
-    for a in legal:
-        v = len(g.players[a.arg].city) + rng.random()
-        if v < best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: -(len(g.players[a.arg].city) + rng.random()))
 
 
 def _roll_most_cards(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """The player with the biggest hand (Magician, Wizard, Spy)."""
-    best, best_v = legal[0], -1
-    for a in legal:
-        v = len(g.players[a.arg].hand) + rng.random()
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: len(g.players[a.arg].hand) + rng.random())
 
 
 def _roll_abbot(g: Game, legal: list[Action], rng: random.Random) -> Action:
@@ -1836,12 +1810,7 @@ def _roll_abbot(g: Game, legal: list[Action], rng: random.Random) -> Action:
 def _roll_worst_card(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """Give or discard a useless card, else the cheapest."""
     city = g.players[g.current_player].city
-    best, best_v = legal[0], 99
-    for a in legal:
-        v = COST[a.arg] if a.arg not in city else -5
-        if v < best_v:
-            best, best_v = a, v
-    return best
+    return _best(legal, lambda a: -(COST[a.arg] if a.arg not in city else -5))
 
 
 def _roll_wizard_use(g: Game, legal: list[Action], rng: random.Random) -> Action:
