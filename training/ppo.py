@@ -20,9 +20,7 @@ states) go to runs/<name>/checkpoints/; `--resume PATH` continues a run.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import itertools
 import json
 import random
 import time
@@ -49,6 +47,8 @@ from citadels_env.encoding import (
     legal_mask,
     to_core,
 )
+from training import config
+from training.config import evaluate_against, load_yaml
 
 CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
 
@@ -138,11 +138,7 @@ class Config:
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> Config:
-        data = yaml.safe_load(Path(path).read_text()) or {}
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"{path}: unknown config keys {sorted(unknown)}")
-        return cls(**data)
+        return load_yaml(cls, path)
 
 
 # -- controllers and games --------------------------------------------------------------------------------------------
@@ -475,18 +471,8 @@ def critic_input(game: Game, seat: int, obs: np.ndarray) -> np.ndarray:
 # -- evaluation -------------------------------------------------------------------------------------------------------
 def evaluate_checkpoint(path: Path, cfg: Config, seed: int) -> dict[str, dict[str, float]]:
     """Win rate (with its 95% Wilson interval) of the policy in one seat against each baseline in the others."""
-    from agents.evaluate import evaluate
-
-    out = {}
-    n = cfg.players
-    games = -(-cfg.eval_games // n) * n
-    for opponent in cfg.eval_opponents:
-        report = evaluate([str(path)] + [opponent] * (n - 1), games=games, players=n, preset=cfg.preset,
-                          seed=seed, workers=cfg.eval_workers, progress=False)
-        row = report.agent(str(path))
-        out[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high,
-                         "games": row.games, "mean_score": row.mean_score}
-    return out
+    return evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games, seed,
+                            cfg.eval_workers)
 
 
 def plot_learning_curve(history: list[dict[str, Any]], players: int, path: Path) -> None:
@@ -597,47 +583,15 @@ def train(cfg: Config, resume: str | None = None) -> Path:
 
 
 def field_docs() -> dict[str, str]:
-    """The docstring under each Config field (CleanRL style), for --help."""
-    import ast
-    import inspect
-
-    body = ast.parse(inspect.getsource(Config)).body[0].body  # type: ignore[attr-defined]
-    docs = {}
-    for a, b in itertools.pairwise(body):
-        if isinstance(a, ast.AnnAssign) and isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant):
-            docs[a.target.id] = " ".join(str(b.value.value).split())  # type: ignore[union-attr]
-    return docs
+    """The docstring under each Config field, for --help."""
+    return config.field_docs(Config)
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
     """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores)."""
-    parser = argparse.ArgumentParser(description="Self-play PPO for Citadels (see training/ppo.py).")
-    parser.add_argument("--config", help="YAML file of Config fields")
-    parser.add_argument("--resume", help="checkpoint to continue from")
-    docs = field_docs()
-    for f in dataclasses.fields(Config):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
-        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=None, metavar="VALUE",
-                            help=f"{docs.get(f.name, '')} (default: {default!r})")
-    args = parser.parse_args(argv)
-    cfg = Config.from_yaml(args.config) if args.config else Config()
-    for f in dataclasses.fields(Config):
-        value = getattr(args, f.name)
-        if value is not None:
-            setattr(cfg, f.name, _coerce(yaml.safe_load(value), f.name))
+    cfg, args = config.parse_config(Config, argv, "Self-play PPO for Citadels (see training/ppo.py).",
+                                    extra=(("--resume", "checkpoint to continue from"),))
     return cfg, args.resume
-
-
-def _coerce(value: Any, name: str) -> Any:
-    """A command-line value (already read as YAML) as the field's type: YAML reads "1e-4" as a string."""
-    if name == "opponents" and isinstance(value, str):  # "self=0.5,heuristic=0.5"
-        return {k: float(v) for k, v in (item.split("=") for item in value.split(","))}
-    if name == "eval_opponents" and isinstance(value, str):
-        return value.split(",")
-    default = next(f.default for f in dataclasses.fields(Config) if f.name == name)
-    if isinstance(default, float) and isinstance(value, (str, int)) and not isinstance(value, bool):
-        return float(value)
-    return value
 
 
 def main(argv: list[str] | None = None) -> None:

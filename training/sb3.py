@@ -11,22 +11,18 @@ the spec version in a side file so a model is never run on another observation/a
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-import yaml
 
 import agents
 from agents.base import Agent, Decision
-from agents.sb3_agent import spec_file
+from agents.sb3_agent import SB3Agent, spec_file
 from citadels_env.core import Action, GameConfig
 from citadels_env.encoding import SPEC_VERSION
+from training.config import evaluate_against, load_yaml, parse_config
 
 
 @dataclass
@@ -75,24 +71,17 @@ class SB3Config:
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> SB3Config:
-        data = yaml.safe_load(Path(path).read_text()) or {}
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"{path}: unknown config keys {sorted(unknown)}")
-        return cls(**data)
+        return load_yaml(cls, path)
 
 
-class ModelAgent(Agent):
-    """An SB3 model as an opponent; the model can be swapped (the learner itself, or a frozen snapshot)."""
+class ModelAgent(SB3Agent):
+    """An SB3 model as an opponent whose model is swapped in later (the learner itself, or a frozen snapshot)."""
 
-    def __init__(self, seed: int) -> None:
-        self.model: Any = None
+    def __init__(self) -> None:
+        super().__init__(model=None)
 
     def act(self, decision: Decision) -> Action:
-        if len(decision.legal) == 1 or self.model is None:
-            return decision.legal[0]
-        action, _ = self.model.predict(decision.observation, action_masks=decision.action_mask.astype(bool))
-        return decision.to_action(int(np.asarray(action).item()))
+        return decision.legal[0] if self.model is None else super().act(decision)
 
 
 class MixedOpponent(Agent):
@@ -123,7 +112,7 @@ def train(cfg: SB3Config) -> Path:
 
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     run_dir.mkdir(parents=True, exist_ok=True)
-    models = {"self": ModelAgent(0), "snapshot": ModelAgent(0)}
+    models = {"self": ModelAgent(), "snapshot": ModelAgent()}
 
     def make_env(i: int):
         def thunk():
@@ -158,37 +147,17 @@ def train(cfg: SB3Config) -> Path:
     spec_file(path).write_text(json.dumps({"spec_version": SPEC_VERSION, "config": dataclasses.asdict(cfg)}))
     snapshot_path.unlink(missing_ok=True)
     if cfg.eval_games and cfg.eval_opponents:
-        from agents.evaluate import evaluate
-
-        games = -(-cfg.eval_games // cfg.players) * cfg.players
-        results = {}
-        for opponent in cfg.eval_opponents:
-            report = evaluate([str(path)] + [opponent] * (cfg.players - 1), games=games, players=cfg.players,
-                              preset=cfg.preset, seed=10_000_000 + cfg.seed, progress=False)
-            row = report.agent(str(path))
-            results[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high, "games": row.games}
-            print(f"vs {cfg.players - 1} x {opponent}: {row.win_rate:.1%} [{row.ci_low:.1%}, {row.ci_high:.1%}] "
-                  f"over {row.games} games")
+        results = evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games,
+                                   seed=10_000_000 + cfg.seed)
+        for opponent, r in results.items():
+            print(f"vs {cfg.players - 1} x {opponent}: {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}] "
+                  f"over {r['games']} games")
         (run_dir / "eval.json").write_text(json.dumps(results, indent=2))
     return path
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="MaskablePPO on citadels_env (see training/sb3.py).")
-    parser.add_argument("--config", help="YAML file of SB3Config fields")
-    for f in dataclasses.fields(SB3Config):
-        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=None, metavar="VALUE")
-    args = parser.parse_args(argv)
-    cfg = SB3Config.from_yaml(args.config) if args.config else SB3Config()
-    for f in dataclasses.fields(SB3Config):
-        value = getattr(args, f.name)
-        if value is not None:
-            value = yaml.safe_load(value)
-            if f.name == "opponents" and isinstance(value, str):
-                value = {k: float(v) for k, v in (item.split("=") for item in value.split(","))}
-            if f.name == "eval_opponents" and isinstance(value, str):
-                value = value.split(",")
-            setattr(cfg, f.name, value)
+    cfg, _ = parse_config(SB3Config, argv, "MaskablePPO on citadels_env (see training/sb3.py).")
     print(f"model: {train(cfg)}")
 
 
