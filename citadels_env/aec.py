@@ -114,14 +114,14 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._cache: dict[int, dict] = {}
-        self._encoder = ObservationEncoder(self.game)
+        self.encoder = ObservationEncoder(self.game)  # the observations of the current game
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
         obs = self._cache.get(seat)
         if obs is None:
-            obs = {"observation": self._encoder(seat), "action_mask": legal_mask(self.game, seat)}
+            obs = {"observation": self.encoder(seat), "action_mask": legal_mask(self.game, seat)}
             self._cache[seat] = obs
         return obs
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from .aec import final_rewards, raw_env
 from .core import IllegalActionError
-from .encoding import ObservationEncoder, legal_mask, to_core
+from .encoding import legal_mask, to_core
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
@@ -77,6 +77,7 @@ class CitadelsEnv(gym.Env):
         if len(opponents) != self.players - 1:
             raise ValueError(f"give one opponent for all or {self.players - 1} opponents, got {len(opponents)}")
         self.opponents = [_as_policy(p) for p in opponents]
+        self._is_agent = [_is_agent(p) for p in self.opponents]  # decided once, not on every opponent move
         space = self.aec.observation_space("player_0")
         self.observation_space = space.spaces["observation"]
         self.action_space = self.aec.action_space("player_0")
@@ -97,8 +98,9 @@ class CitadelsEnv(gym.Env):
         g = self.game
         while not g.is_over and g.current_player != self.seat:
             s = g.current_player
-            opponent = self._opponent(s)
-            if _is_agent(opponent):
+            k = (s - self.seat - 1) % self.players
+            opponent = self.opponents[k]
+            if self._is_agent[k]:
                 from agents.base import Decision
 
                 g.apply(opponent.act(Decision(g, s)))
@@ -114,12 +116,12 @@ class CitadelsEnv(gym.Env):
         if self.seat_option == "random":
             self.seat = int(self.np_random.integers(self.players))
         self.aec.reset(seed=int(self.np_random.integers(2**62)))
-        self._encoder = ObservationEncoder(self.game)
+        self._encoder = self.aec.encoder
         for i, p in enumerate(self.opponents):
             if isinstance(p, RandomPolicy):
                 p.rng.seed(int(self.np_random.integers(2**62)) + i)
         for s in range(self.players):
-            if s != self.seat and _is_agent(self._opponent(s)):
+            if s != self.seat and self._is_agent[(s - self.seat - 1) % self.players]:
                 self._opponent(s).reset(s, self.aec.config, int(self.np_random.integers(2**62)))
         self._play_others()
         return self._obs()
