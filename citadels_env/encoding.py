@@ -497,18 +497,26 @@ STATE_SIZE = OBS_SIZE + MAX_PLAYERS * STATE_PER_SEAT + 3 * NC + NK
 
 
 def encode_state(g: Game) -> np.ndarray:
-    """Everything, hidden information included: the observation of seat 0, every hand and every character (absolute
-    seats), the face-down discards, the signed warrant and the flower, and the deck's composition."""
-    v = np.zeros(STATE_SIZE, dtype=np.float32)
+    """Everything, hidden information included: the observation of seat 0, then `encode_hidden`."""
+    v = np.empty(STATE_SIZE, dtype=np.float32)
     encode_observation(g, 0, v[:OBS_SIZE])
-    off = OBS_SIZE
+    encode_hidden(g, v[OBS_SIZE:])
+    return v
+
+
+def encode_hidden(g: Game, out: np.ndarray | None = None) -> np.ndarray:
+    """The hidden part of the state (STATE_SIZE - OBS_SIZE floats): every hand and every character (absolute
+    seats), the face-down discards, the signed warrant and the flower, and the deck's composition."""
+    v = np.zeros(STATE_SIZE - OBS_SIZE, dtype=np.float32) if out is None else out
+    v[:] = 0.0
+    off = 0
     for p in g.players:
         for k in p.hand:
             v[off + KIND[k]] += 1.0
         for c in p.chars:
             v[off + NK + CHAR[c]] = 1.0
         off += STATE_PER_SEAT
-    off = OBS_SIZE + MAX_PLAYERS * STATE_PER_SEAT
+    off = MAX_PLAYERS * STATE_PER_SEAT
     for c in g.facedown:
         v[off + CHAR[c]] = 1.0
     if g.signed:
@@ -520,8 +528,20 @@ def encode_state(g: Game) -> np.ndarray:
     return v
 
 
-__all__ = ["ACTIONS", "NUM_ACTIONS", "OBS_SIZE", "SPEC_VERSION", "STATE_SIZE", "ObservationEncoder", "encode_observation",
-           "encode_state", "legal_mask", "to_core", "to_flat"]
+__all__ = [
+    "ACTIONS",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "SPEC_VERSION",
+    "STATE_SIZE",
+    "ObservationEncoder",
+    "encode_hidden",
+    "encode_observation",
+    "encode_state",
+    "legal_mask",
+    "to_core",
+    "to_flat",
+]
 
 
 def spec_tables() -> str:

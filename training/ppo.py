@@ -43,7 +43,7 @@ from citadels_env.encoding import (
     OBS_SIZE,
     STATE_SIZE,
     ObservationEncoder,
-    encode_state,
+    encode_hidden,
     legal_mask,
     to_core,
 )
@@ -465,7 +465,7 @@ def critic_input(game: Game, seat: int, obs: np.ndarray) -> np.ndarray:
     """The centralised critic's input: the seat's observation, the hidden state (absolute seats) and the seat."""
     seat_onehot = np.zeros(8, dtype=np.float32)
     seat_onehot[seat] = 1.0
-    return np.concatenate([obs, encode_state(game)[OBS_SIZE:], seat_onehot])
+    return np.concatenate([obs, encode_hidden(game), seat_onehot])
 
 
 # -- evaluation -------------------------------------------------------------------------------------------------------

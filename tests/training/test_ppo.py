@@ -105,3 +105,12 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays():
     for players in (2, 4, 6):
         lineup = [bot] + [agents.make("random", seed=s) for s in range(players - 1)]
         assert agents.play_game(lineup, seed=players).result is not None
+
+
+def test_central_critic_reads_the_hidden_state(tmp_path):
+    trainer = ppo.Trainer(tiny(tmp_path, central_critic=True), tmp_path)
+    ro = trainer.collect()
+    critic = ro.critic_obs[0]
+    assert critic.shape[1] == ppo.CRITIC_SIZE and len(ro.critic_obs) == len(ro.obs)
+    stats = trainer.train_on(ro)
+    assert torch.isfinite(torch.tensor(stats["losses/value_loss"]))
