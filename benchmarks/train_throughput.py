@@ -15,7 +15,7 @@ def ppo_rate(updates: int, opponents: str, threads: int) -> tuple[float, float, 
 
     cfg, _ = ppo.parse_args(["--config", "configs/ppo.yaml", "--opponents", opponents, "--threads", str(threads),
                              "--progress", "false"])
-    trainer = ppo.Trainer(cfg, run_dir=None)  # type: ignore[arg-type]
+    trainer = ppo.Trainer(cfg)
     steps = 0
     t_roll = t_upd = 0.0
     for _ in range(updates):

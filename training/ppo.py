@@ -171,9 +171,8 @@ class Rollout:
 
 
 class Trainer:
-    def __init__(self, cfg: Config, run_dir: Path) -> None:
+    def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
-        self.run_dir = run_dir
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
         self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None)
@@ -511,7 +510,7 @@ def train(cfg: Config, resume: str | None = None) -> Path:
 
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     ckpt_dir = run_dir / "checkpoints"
-    trainer = Trainer(cfg, run_dir)
+    trainer = Trainer(cfg)
     if resume:
         trainer.load(resume)
     writer = SummaryWriter(str(run_dir))

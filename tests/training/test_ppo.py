@@ -78,7 +78,7 @@ def test_config_from_yaml_and_command_line(tmp_path):
 
 def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
     """GAE never mixes seats: with gamma = lambda = 1 every transition's return is its own seat's final reward."""
-    trainer = ppo.Trainer(tiny(tmp_path, gamma=1.0, gae_lambda=1.0, opponents={"self": 1.0}), tmp_path)
+    trainer = ppo.Trainer(tiny(tmp_path, gamma=1.0, gae_lambda=1.0, opponents={"self": 1.0}))
     ro = trainer.collect()
     assert len(ro.trajectories) == 4 * 3  # every seat of every game learns with a pure self-play pool
     for idx, final in ro.trajectories:
@@ -89,7 +89,7 @@ def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
 
 def test_warm_start_imitates_the_given_agent(tmp_path):
     """Behaviour cloning on a deterministic teacher: after a few epochs the policy agrees with it most of the time."""
-    trainer = ppo.Trainer(tiny(tmp_path, bc_agent="heuristic", bc_games=6, bc_epochs=6, minibatch_size=64), tmp_path)
+    trainer = ppo.Trainer(tiny(tmp_path, bc_agent="heuristic", bc_games=6, bc_epochs=6, minibatch_size=64))
     stats = trainer.warm_start(progress=False)
     assert stats["bc/samples"] > 100
     assert stats["bc/accuracy"] > 0.5
@@ -108,7 +108,7 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays():
 
 
 def test_central_critic_reads_the_hidden_state(tmp_path):
-    trainer = ppo.Trainer(tiny(tmp_path, central_critic=True), tmp_path)
+    trainer = ppo.Trainer(tiny(tmp_path, central_critic=True))
     ro = trainer.collect()
     critic = ro.critic_obs[0]
     assert critic.shape[1] == ppo.CRITIC_SIZE and len(ro.critic_obs) == len(ro.obs)
