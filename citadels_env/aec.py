@@ -25,7 +25,16 @@ from pettingzoo.utils.env import AECIterable, AECIterator
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
-from .encoding import NUM_ACTIONS, OBS_SIZE, STATE_SIZE, ObservationEncoder, encode_state, legal_mask, to_core
+from .encoding import (
+    NUM_ACTIONS,
+    OBS_SIZE,
+    STATE_SIZE,
+    ObservationEncoder,
+    encode_state,
+    legal_mask,
+    mask_of,
+    to_core,
+)
 from .text import render_board
 
 REWARD_SCHEMES = ("win", "rank", "score")
@@ -84,6 +93,7 @@ class raw_env(AECEnv, EzPickle):
         self.render_seat = render_seat
         self.strict = strict
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.num_players_ = players
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
@@ -113,16 +123,22 @@ class raw_env(AECEnv, EzPickle):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._cache: dict[int, dict] = {}
+        self._cache: dict[int, dict] = {}  # the observations of this state, by seat
+        self._legal: list | None = None  # the legal actions of this state, once a mask was built from them
         self.encoder = ObservationEncoder(self.game)  # the observations of the current game
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        self._seat = self.game.current_player
+        self.agent_selection = self.possible_agents[self._seat]
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
         obs = self._cache.get(seat)
         if obs is None:
-            obs = {"observation": self.encoder(seat), "action_mask": legal_mask(self.game, seat)}
-            self._cache[seat] = obs
+            if seat == self._seat:
+                self._legal = legal = self.game.legal_actions()
+                mask = mask_of(legal, seat, self.num_players_)
+            else:
+                mask = legal_mask(self.game, seat)  # all zeros
+            obs = self._cache[seat] = {"observation": self.encoder(seat), "action_mask": mask}
         return obs
 
     def state(self) -> np.ndarray:
@@ -135,17 +151,23 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         game = self.game
-        seat = game.current_player
-        game.apply(to_core(int(action), seat, game.num_players))  # IllegalActionError (nothing changed) if not legal
+        move = to_core(int(action), self._seat, self.num_players_)
+        legal = self._legal
+        if legal is not None and move in legal:  # the mask was built from this list: no need to check again
+            game.apply_legal(move)
+        else:
+            game.apply(move)  # IllegalActionError (nothing changed) if not legal
+        self._legal = None
         self._cumulative_rewards[agent] = 0.0
         self._cache = {}
-        if game.is_over:
+        seat = self._seat = game.current_player
+        if seat is None:  # the game is over
             for a, r in zip(self.agents, final_rewards(game, self.reward_scheme)):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:  # rewards stay zero until the end: nothing to accumulate
-            self.agent_selection = self.possible_agents[game.current_player]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

@@ -18,7 +18,7 @@ from .core import DECISIONS, Action, Game, IllegalActionError, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
 from .core.game import ALL
-from .core.knowledge import context_visible, round_events
+from .core.knowledge import PRIVATE_CONTEXT, context_visible, round_events
 
 MAX_PLAYERS = 8
 ACTIONS: tuple[Action, ...] = all_actions()
@@ -52,15 +52,25 @@ def to_flat(action: Action, seat: int, players: int) -> int:
     return ACTION_INDEX[action]
 
 
+_INT8 = np.dtype(np.int8)
+_FLAT_INDEX = {a: i for a, i in ACTION_INDEX.items() if a.verb != PLAYER}  # the actions that name no player
+
+
 def legal_mask(game: Game, seat: int) -> np.ndarray:
     """int8 mask over the flat actions: 1 for each legal action of `seat` (all zeros when it does not decide)."""
+    if game.current_player != seat:
+        return np.zeros(NUM_ACTIONS, _INT8)
+    return mask_of(game.legal_actions(), seat, game.num_players)
+
+
+def mask_of(legal: list[Action], seat: int, players: int) -> np.ndarray:
+    """The int8 mask of the core actions `legal` of the acting `seat`."""
     mask = bytearray(NUM_ACTIONS)
-    if game.current_player == seat:
-        n = game.num_players
-        index = ACTION_INDEX
-        for a in game.legal_actions():
-            mask[PLAYER_BASE + (a.arg - seat) % n if a.verb == PLAYER else index[a]] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    index = _FLAT_INDEX.get
+    for a in legal:
+        i = index(a)
+        mask[PLAYER_BASE + (a[1] - seat) % players if i is None else i] = 1
+    return np.frombuffer(mask, _INT8)
 
 
 class Layout:
@@ -256,57 +266,77 @@ class ObservationEncoder:
         return out
 
 
-def _clear(buf: array, indices: list[int]) -> None:
-    for i in indices:
-        buf[i] = 0.0
+# Offsets of the parts rewritten at every step, and index tables that turn a card name straight into its slot.
+_ROUND, _TAX_POT, _DECK_SIZE = _G["round"], _G["tax_pot"], _G["deck_size"]
+_TURN_PLAYER = _G["turn_player"]
+_TURN_NUMBERS = (_G["turn_gathered"], _G["turn_builds"], _G["turn_limit"])
+_DECISION_AT = {k: _G["decision"] + i for k, i in DECISION.items()}
+_TURN_CHAR_AT = {c: _G["turn_character"] + i for c, i in CHAR.items()}
+_TURN_MODE_AT = {m: _G["turn_mode"] + i for i, m in enumerate(MODES)}
+_TURN_USED_AT = {a: _G["turn_used"] + i for a, i in ABILITY.items()}
+_DRAFT_OFFER_AT = {c: _G["draft_offer"] + i for c, i in CHAR.items()}
+_MY_CHARS_AT = {c: _G["my_characters"] + i for c, i in CHAR.items()}
+_PASSED_AT = {c: _G["draft_passed"] + i for c, i in CHAR.items()}
+_PHASE_AT = {p: _G["phase"] + i for i, p in enumerate(PHASES)}
+_DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
+
+
+def _kinds_at(base: int) -> dict[str, int]:
+    return {k: base + i for k, i in KIND.items()}
 
 
 class _SeatBuffer:
-    __slots__ = ("array", "beautified", "buf", "calls_key", "cities", "city_sizes", "draft_key", "dyn", "hands", "idx",
-                 "marks_key", "seat", "seen", "set_calls", "set_city", "set_draft", "set_hand", "set_marks")
+    __slots__ = ("array", "beautified", "buf", "calls_key", "chars", "cities", "completion", "draft_list",
+                 "draft_scanned", "dyn", "hands", "idx", "marks_key", "numbers", "passed", "seat", "seen", "set_calls", "set_chars",
+                 "set_city", "set_hand", "set_marks")
 
     def __init__(self, g: Game, seat: int) -> None:
         n = g.num_players
         self.seat = seat
         self.buf = buf = array("f", bytes(4 * OBS_SIZE))
         self.array = np.frombuffer(buf, dtype=np.float32)  # a numpy view of the same memory
-        G = _G
-        buf[G["completion_size"]] = g.cfg.completion_size / 8
+        buf[_G["completion_size"]] = g.cfg.completion_size / 8
+        self.completion = g.cfg.completion_size
         for c in g.cfg.characters:
-            buf[G["characters_in_game"] + CHAR[c]] = 1.0
+            buf[_G["characters_in_game"] + CHAR[c]] = 1.0
         for d in g.cfg.unique_districts:
-            buf[G["uniques_in_game"] + KIND[d]] = 1.0
-        #: Per absolute seat: the offset of its block in this observer's vector, and of its numbers.
+            buf[_G["uniques_in_game"] + KIND[d]] = 1.0
+        #: Per absolute seat: where its block's parts are in this observer's vector.
         self.idx = []
         for s in range(n):
             off = GLOBAL.size + (s - seat) % n * PLAYER_BLOCK.size
             buf[off + _B["present"]] = 1.0
-            self.idx.append((off, off + _B["gold"], off + _B["hand_size"], off + _B["museum"], off + _B["city_size"]))
+            self.idx.append((_kinds_at(off + _B["city"]), _kinds_at(off + _B["beautified"]),
+                             _kinds_at(off + _B["known_hand"]), off + _B["gold"], off + _B["hand_size"],
+                             off + _B["museum"], off + _B["city_size"], off + _B["completed"], off + _B["deciding"]))
+        self.numbers = [(s, self.idx[s][3], self.idx[s][5]) for s in range(n)]  # (seat, gold, museum) offsets
         self.marks_key: tuple | None = None
         self.calls_key: tuple | None = None
-        self.draft_key: tuple | None = None
+        self.chars: list[str] | None = None
+        self.draft_list: list | None = None  # the round's draft_seen, and how much of it was read
+        self.draft_scanned = 0
+        self.passed: set[int] = set()
         self.cities: list[list[str] | None] = [None] * n  # the city / beautified / hand / seen last encoded
         self.beautified: list[list[str] | None] = [None] * n
         self.hands: list[list[str] | None] = [None] * n
         self.seen: list[list[int] | None] = [None] * n
-        self.city_sizes = [0] * n
         self.set_marks: list[int] = []  # the indices each part set, to clear when it is rewritten
         self.set_calls: list[int] = []
-        self.set_draft: list[int] = []
+        self.set_chars: list[int] = []
         self.set_city: list[list[int]] = [[] for _ in range(n)]
         self.set_hand: list[list[int]] = [[] for _ in range(n)]
         self.dyn: list[int] = []
 
     def update(self, g: Game, public: dict[str, tuple]) -> np.ndarray:
-        buf, seat, G, B, C, K = self.buf, self.seat, _G, _B, CHAR, KIND
-        n = g.num_players
+        buf, seat = self.buf, self.seat
         players = g.players
         # -- the round's public marks (and what this seat may see of the hidden tokens) ---------------------------
-        key = (g.round, g.phase, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.signed,
+        key = (g.round, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.signed,
                g.warrant_revealed, g.threats, g.threats_open, g.flower, g.blackmailer_seat, g.magistrate_seat)
         if key != self.marks_key:
             self.marks_key = key
-            _clear(buf, self.set_marks)
+            for i in self.set_marks:
+                buf[i] = 0.0
             self.set_marks = ones = _round_marks(g, seat, key, public)
             for i in ones:
                 buf[i] = 1.0
@@ -314,88 +344,126 @@ class _SeatBuffer:
         key = (g.round, g.rank_called, tuple(g.revealed.values()))
         if key != self.calls_key:
             self.calls_key = key
-            _clear(buf, self.set_calls)
+            for i in self.set_calls:
+                buf[i] = 0.0
             self.set_calls = ones = _calls(g, seat, key, public)
             for i in ones:
                 buf[i] = 1.0
-        # -- the draft: own characters and what this seat saw passed --------------------------------------------
-        me = players[seat]
-        key = (g.round, len(g.draft_seen), tuple(me.chars))
-        if key != self.draft_key:
-            self.draft_key = key
-            _clear(buf, self.set_draft)
-            ones = [G["my_characters"] + C[c] for c in me.chars]
-            ones += [G["draft_passed"] + C[c] for c in {
-                c for _, s, hand, chosen in g.draft_seen if s == seat and hand is not None for c in hand if c != chosen}]
+        # -- the draft: own characters, and what this seat saw passed (draft_seen is append-only within a round) ----
+        chars = players[seat].chars
+        if chars != self.chars:
+            self.chars = chars[:]
+            for i in self.set_chars:
+                buf[i] = 0.0
+            self.set_chars = ones = [_MY_CHARS_AT[c] for c in chars]
             for i in ones:
                 buf[i] = 1.0
-            self.set_draft = ones
+        draft_seen = g.draft_seen
+        if draft_seen is not self.draft_list:  # a new round's list: forget what was passed
+            self.draft_list, self.draft_scanned = draft_seen, 0
+            for i in self.passed:
+                buf[i] = 0.0
+            self.passed = set()
+        if len(draft_seen) > self.draft_scanned:
+            passed = self.passed
+            for _, s, hand, chosen in draft_seen[self.draft_scanned:]:
+                if s == seat and hand is not None:
+                    for c in hand:
+                        if c != chosen:
+                            i = _PASSED_AT[c]
+                            if i not in passed:
+                                passed.add(i)
+                                buf[i] = 1.0
+            self.draft_scanned = len(draft_seen)
         # -- players: cities and known hands when they change, numbers always ------------------------------------
-        cities, beautified, hands, seen, idx = self.cities, self.beautified, self.hands, self.seen, self.idx
-        for s, p in enumerate(players):
-            off, i_gold, i_hand, i_museum, i_size = idx[s]
-            city = p.city
-            if city != cities[s] or p.beautified != beautified[s]:
-                cities[s], beautified[s] = city[:], p.beautified[:]
-                _clear(buf, self.set_city[s])
-                b = off + B["city"]
-                ones = [b + K[k] for k in city]
-                b = off + B["beautified"]
-                ones += [b + K[k] for k in p.beautified]
-                size = len(city) + ("monument" in city)
-                if size >= g.cfg.completion_size:
-                    ones.append(off + B["completed"])
-                for i in ones:
-                    buf[i] += 1.0
-                self.set_city[s] = ones
-                buf[i_size] = size / 8
-            hand = p.hand
-            if hand != hands[s] or p.hand_seen != seen[s]:
-                hands[s], seen[s] = hand[:], p.hand_seen[:]
-                _clear(buf, self.set_hand[s])
-                b = off + B["known_hand"]
-                if s == seat:
-                    ones = [b + K[c] for c in hand]
-                else:
-                    bit = 1 << seat
-                    ones = [b + K[c] for c, m in zip(hand, p.hand_seen) if m & bit]
-                for i in ones:
-                    buf[i] += 1.0
-                self.set_hand[s] = ones
-                buf[i_hand] = len(hand) / 10
+        cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
+        for p, (s, i_gold, i_museum) in zip(players, self.numbers):
+            if p.city != cities[s] or p.beautified != beautified[s]:
+                self.rewrite_city(s, p)
+            if p.hand != hands[s] or p.hand_seen != seen[s]:
+                self.rewrite_hand(s, p)
             buf[i_gold] = p.gold / 10
             buf[i_museum] = len(p.museum) / 10
         # -- the decision and the turn: rewritten every time -----------------------------------------------------
         for i in self.dyn:
             buf[i] = 0.0
-        buf[G["round"]] = g.round / 10
-        buf[G["tax_pot"]] = g.tax_pot / 10
-        buf[G["deck_size"]] = len(g.deck) / 68
-        ones = []
-        si: list[int] = []
-        sv: list[float] = []
-        current = g.current_player
-        if current is not None:
-            ones.append(self.idx[current][0] + B["deciding"])
-            kind = g.decision_kind
-            ones.append(G["decision"] + DECISION[kind])
-            if current == seat and (kind == "draft_keep" or kind == "draft_discard"):
-                ones += [G["draft_offer"] + C[c] for c in g.draft_hand]
-            if g.pending and context_visible(g, seat):
-                _encode_context(ones, si, sv, g, seat, g.decision_data)
+        buf[_ROUND] = g.round / 10
+        i_phase = _PHASE_AT[g.phase]
+        buf[_TAX_POT] = g.tax_pot / 10
+        buf[_DECK_SIZE] = len(g.deck) / 68
         t = g.turn
+        pending = g.pending
+        amounts = None
+        if pending:
+            kind, current, data = pending[-1]
+            ones = [self.idx[current][8], _DECISION_AT[kind]]
+            if current == seat:
+                if kind in _DRAFT_CHOICES:
+                    ones += [_DRAFT_OFFER_AT[c] for c in g.draft_hand]
+                visible = True
+            else:
+                visible = kind not in PRIVATE_CONTEXT or (kind == "wizard_use" and data[0] == seat)
+            if visible and data is not None and kind in CONTEXT_ROLES:
+                amounts = ([], [])
+                _encode_context(ones, *amounts, g, seat, data)
+        elif t is not None:
+            ones = [self.idx[t.seat][8], _DECISION_AT["turn"]]
+        else:
+            ones = []
         if t is not None:
-            ones += (G["turn_character"] + C[t.char], G["turn_player"] + (t.seat - seat) % n,
-                     G["turn_mode"] + MODES.index(t.mode))
-            si += (G["turn_gathered"], G["turn_builds"], G["turn_limit"])
-            sv += (float(t.gathered), t.builds / 3, t.limit / 3)
-            ones += [G["turn_used"] + ABILITY[k] for k in t.used if k in ABILITY]
+            ones += (_TURN_CHAR_AT[t.char], _TURN_PLAYER + (t.seat - seat) % len(players), _TURN_MODE_AT[t.mode])
+            if t.used:
+                ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
+        ones.append(i_phase)
         for i in ones:
             buf[i] += 1.0
-        for i, x in zip(si, sv):
-            buf[i] = x
-        self.dyn = ones + si
+        # Numbers after the ones (the list then holds every index to clear next time).
+        if t is not None:
+            i_gathered, i_builds, i_limit = _TURN_NUMBERS
+            buf[i_gathered] = float(t.gathered)
+            buf[i_builds] = t.builds / 3
+            buf[i_limit] = t.limit / 3
+            ones += _TURN_NUMBERS
+        if amounts:
+            for i, x in zip(*amounts):
+                buf[i] = x
+            ones += amounts[0]
+        self.dyn = ones
         return self.array
+
+    def rewrite_city(self, s: int, p) -> None:
+        buf = self.buf
+        city_at, beautified_at, _, _, _, _, i_size, i_completed, _ = self.idx[s]
+        city = p.city
+        self.cities[s], self.beautified[s] = city[:], p.beautified[:]
+        for i in self.set_city[s]:
+            buf[i] = 0.0
+        ones = [city_at[k] for k in city]
+        ones += [beautified_at[k] for k in p.beautified]
+        size = len(city) + ("monument" in city)
+        if size >= self.completion:
+            ones.append(i_completed)
+        for i in ones:
+            buf[i] += 1.0
+        self.set_city[s] = ones
+        buf[i_size] = size / 8
+
+    def rewrite_hand(self, s: int, p) -> None:
+        buf, seat = self.buf, self.seat
+        hand_at, i_hand = self.idx[s][2], self.idx[s][4]
+        hand = p.hand
+        self.hands[s], self.seen[s] = hand[:], p.hand_seen[:]
+        for i in self.set_hand[s]:
+            buf[i] = 0.0
+        if s == seat:
+            ones = [hand_at[c] for c in hand]
+        else:
+            bit = 1 << seat
+            ones = [hand_at[c] for c, m in zip(hand, p.hand_seen) if m & bit]
+        for i in ones:
+            buf[i] += 1.0
+        self.set_hand[s] = ones
+        buf[i_hand] = len(hand) / 10
 
 
 def _calls(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
@@ -423,7 +491,7 @@ def _round_marks(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> li
     n = g.num_players
     memo_key, shared = public["marks"]
     if memo_key != key:
-        shared = [G["phase"] + PHASES.index(g.phase)]
+        shared = []
         if g.first_completer is not None:
             shared.append(G["end_triggered"])
         shared += [G["faceup"] + C[c] for c in g.faceup]

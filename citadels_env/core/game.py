@@ -128,16 +128,22 @@ class Game:
         pending = self.pending
         if pending:
             kind, _, data = pending[-1]
-            legal, resolve, _ = DECISIONS[kind]
-            if action not in legal(self, data):
+            if action not in DECISIONS[kind][0](self, data):
                 self._refuse(action)
-            self.actions.append(action)
-            pending.pop()
-            resolve(self, data, action)
+        elif not turn.menu_allows(self, action):  # cheaper than listing the whole menu
+            self._refuse(action)
+        self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> None:
+        """Play `action`, which the caller took from `legal_actions()` of this very state, without checking it a
+        second time (the environment checks it against the mask it built from that list). Anything else corrupts
+        the game: use `apply`."""
+        self.actions.append(action)
+        pending = self.pending
+        if pending:
+            kind, _, data = pending.pop()
+            DECISIONS[kind][1](self, data, action)
         else:
-            if not turn.menu_allows(self, action):  # cheaper than listing the whole menu
-                self._refuse(action)
-            self.actions.append(action)
             turn.apply_menu(self, action)
         self.advance()
 
