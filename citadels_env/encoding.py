@@ -10,6 +10,8 @@ docs/ENVIRONMENT.md is generated from it.
 
 from __future__ import annotations
 
+import functools
+import operator
 from array import array
 
 import numpy as np
@@ -17,7 +19,7 @@ import numpy as np
 from .core import DECISIONS, Action, Game, IllegalActionError, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
-from .core.game import ALL
+from .core.game import ALL, DRAFT
 from .core.knowledge import PRIVATE_CONTEXT, context_visible, round_events
 
 MAX_PLAYERS = 8
@@ -252,7 +254,7 @@ class ObservationEncoder:
         self.game = game
         self._seats: list[_SeatBuffer | None] = [None] * game.num_players
         #: Parts that are the same for every observer, computed once per change: (key, indices).
-        self._public: dict[str, tuple] = {"marks": (None, None), "absent": (None, 0, [])}
+        self._public: dict[str, tuple] = {"marks": (None, None), "calls": (None, None), "absent": (None, 0, [])}
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
@@ -277,6 +279,7 @@ _TURN_USED_AT = {a: _G["turn_used"] + i for a, i in ABILITY.items()}
 _DRAFT_OFFER_AT = {c: _G["draft_offer"] + i for c, i in CHAR.items()}
 _MY_CHARS_AT = {c: _G["my_characters"] + i for c, i in CHAR.items()}
 _PASSED_AT = {c: _G["draft_passed"] + i for c, i in CHAR.items()}
+_ABSENT_AT = {c: _G["called_absent"] + i for c, i in CHAR.items()}
 _PHASE_AT = {p: _G["phase"] + i for i, p in enumerate(PHASES)}
 _DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
 
@@ -285,10 +288,23 @@ def _kinds_at(base: int) -> dict[str, int]:
     return {k: base + i for k, i in KIND.items()}
 
 
+@functools.cache
+def _player_slots(n: int, observer: int) -> list[tuple]:
+    """Per absolute seat: where its block's parts are in `observer`'s vector (the same for every game of n players)."""
+    slots = []
+    for s in range(n):
+        off = GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size
+        slots.append((_kinds_at(off + _B["city"]), _kinds_at(off + _B["beautified"]), _kinds_at(off + _B["known_hand"]),
+                      off + _B["gold"], off + _B["hand_size"], off + _B["museum"], off + _B["city_size"],
+                      off + _B["completed"], off + _B["deciding"], off + _B["present"],
+                      {c: off + _B["revealed"] + i for c, i in CHAR.items()}))
+    return slots
+
+
 class _SeatBuffer:
-    __slots__ = ("array", "beautified", "buf", "calls_key", "chars", "cities", "completion", "draft_list",
-                 "draft_scanned", "dyn", "hands", "idx", "marks_key", "numbers", "passed", "seat", "seen", "set_calls", "set_chars",
-                 "set_city", "set_hand", "set_marks")
+    __slots__ = ("array", "beautified", "buf", "calls_key", "chars", "cities", "completion", "draft_list", "draft_read",
+                 "draft_scanned", "dyn", "dyn_numbers", "hands", "idx", "marks_key", "numbers", "passed", "seat", "seen",
+                 "set_calls", "set_chars", "set_city", "set_hand", "set_marks", "turn_ones")
 
     def __init__(self, g: Game, seat: int) -> None:
         n = g.num_players
@@ -302,17 +318,14 @@ class _SeatBuffer:
         for d in g.cfg.unique_districts:
             buf[_G["uniques_in_game"] + KIND[d]] = 1.0
         #: Per absolute seat: where its block's parts are in this observer's vector.
-        self.idx = []
-        for s in range(n):
-            off = GLOBAL.size + (s - seat) % n * PLAYER_BLOCK.size
-            buf[off + _B["present"]] = 1.0
-            self.idx.append((_kinds_at(off + _B["city"]), _kinds_at(off + _B["beautified"]),
-                             _kinds_at(off + _B["known_hand"]), off + _B["gold"], off + _B["hand_size"],
-                             off + _B["museum"], off + _B["city_size"], off + _B["completed"], off + _B["deciding"]))
+        self.idx = _player_slots(n, seat)
+        for slots in self.idx:
+            buf[slots[9]] = 1.0
         self.numbers = [(s, self.idx[s][3], self.idx[s][5]) for s in range(n)]  # (seat, gold, museum) offsets
         self.marks_key: tuple | None = None
         self.calls_key: tuple | None = None
         self.chars: list[str] | None = None
+        self.draft_read: int | None = None  # the round in whose draft the players were last read
         self.draft_list: list | None = None  # the round's draft_seen, and how much of it was read
         self.draft_scanned = 0
         self.passed: set[int] = set()
@@ -325,7 +338,9 @@ class _SeatBuffer:
         self.set_chars: list[int] = []
         self.set_city: list[list[int]] = [[] for _ in range(n)]
         self.set_hand: list[list[int]] = [[] for _ in range(n)]
+        self.turn_ones: list[int] = []  # the per-step ones last written (phase and turn; decision), and numbers
         self.dyn: list[int] = []
+        self.dyn_numbers: list[int] | tuple[int, ...] = []
 
     def update(self, g: Game, public: dict[str, tuple]) -> np.ndarray:
         buf, seat = self.buf, self.seat
@@ -346,7 +361,7 @@ class _SeatBuffer:
             self.calls_key = key
             for i in self.set_calls:
                 buf[i] = 0.0
-            self.set_calls = ones = _calls(g, seat, key, public)
+            self.set_calls = ones = _calls(g, self.idx, key, public)
             for i in ones:
                 buf[i] = 1.0
         # -- the draft: own characters, and what this seat saw passed (draft_seen is append-only within a round) ----
@@ -376,25 +391,36 @@ class _SeatBuffer:
                                 buf[i] = 1.0
             self.draft_scanned = len(draft_seen)
         # -- players: cities and known hands when they change, numbers always ------------------------------------
-        cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
-        for p, (s, i_gold, i_museum) in zip(players, self.numbers):
-            if p.city != cities[s] or p.beautified != beautified[s]:
-                self.rewrite_city(s, p)
-            if p.hand != hands[s] or p.hand_seen != seen[s]:
-                self.rewrite_hand(s, p)
-            buf[i_gold] = p.gold / 10
-            buf[i_museum] = len(p.museum) / 10
-        # -- the decision and the turn: rewritten every time -----------------------------------------------------
-        for i in self.dyn:
-            buf[i] = 0.0
+        # Nothing of theirs changes during the draft: once read in this round's draft, skip them until it ends.
+        if g.phase != DRAFT or self.draft_read != g.round:
+            cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
+            for p, (s, i_gold, i_museum) in zip(players, self.numbers):
+                if p.city != cities[s] or p.beautified != beautified[s]:
+                    self.rewrite_city(s, p)
+                if p.hand != hands[s] or p.hand_seen != seen[s]:
+                    self.rewrite_hand(s, p)
+                buf[i_gold] = p.gold / 10
+                buf[i_museum] = len(p.museum) / 10
+            self.draft_read = g.round if g.phase == DRAFT else None
+        # -- the decision and the turn: recomputed every time, rewritten when they differ -------------------------
         buf[_ROUND] = g.round / 10
-        i_phase = _PHASE_AT[g.phase]
         buf[_TAX_POT] = g.tax_pot / 10
         buf[_DECK_SIZE] = len(g.deck) / 68
         t = g.turn
+        ones = [_PHASE_AT[g.phase]]  # the phase and the turn: the same over most of a seat's consecutive looks
+        if t is not None:
+            ones += (_TURN_CHAR_AT[t.char], _TURN_PLAYER + (t.seat - seat) % len(players), _TURN_MODE_AT[t.mode])
+            if t.used:
+                ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
+        if ones != self.turn_ones:
+            for i in self.turn_ones:
+                buf[i] = 0.0
+            for i in ones:
+                buf[i] += 1.0
+            self.turn_ones = ones
         pending = g.pending
         amounts = None
-        if pending:
+        if pending:  # the decision: new at almost every step
             kind, current, data = pending[-1]
             ones = [self.idx[current][8], _DECISION_AT[kind]]
             if current == seat:
@@ -410,78 +436,98 @@ class _SeatBuffer:
             ones = [self.idx[t.seat][8], _DECISION_AT["turn"]]
         else:
             ones = []
+        if ones != self.dyn:
+            for i in self.dyn:
+                buf[i] = 0.0
+            for i in ones:
+                buf[i] += 1.0
+            self.dyn = ones
+        # The numbers: the turn's, and the amounts of the decision's context.
+        for i in self.dyn_numbers:
+            buf[i] = 0.0
+        numbers = []
         if t is not None:
-            ones += (_TURN_CHAR_AT[t.char], _TURN_PLAYER + (t.seat - seat) % len(players), _TURN_MODE_AT[t.mode])
-            if t.used:
-                ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
-        ones.append(i_phase)
-        for i in ones:
-            buf[i] += 1.0
-        # Numbers after the ones (the list then holds every index to clear next time).
-        if t is not None:
-            i_gathered, i_builds, i_limit = _TURN_NUMBERS
+            i_gathered, i_builds, i_limit = numbers = _TURN_NUMBERS
             buf[i_gathered] = float(t.gathered)
             buf[i_builds] = t.builds / 3
             buf[i_limit] = t.limit / 3
-            ones += _TURN_NUMBERS
         if amounts:
             for i, x in zip(*amounts):
                 buf[i] = x
-            ones += amounts[0]
-        self.dyn = ones
+            numbers = [*numbers, *amounts[0]]
+        self.dyn_numbers = numbers
         return self.array
 
     def rewrite_city(self, s: int, p) -> None:
         buf = self.buf
-        city_at, beautified_at, _, _, _, _, i_size, i_completed, _ = self.idx[s]
-        city = p.city
-        self.cities[s], self.beautified[s] = city[:], p.beautified[:]
-        for i in self.set_city[s]:
-            buf[i] = 0.0
-        ones = [city_at[k] for k in city]
-        ones += [beautified_at[k] for k in p.beautified]
+        city_at, beautified_at, _, _, _, _, i_size, i_completed, _, _, _ = self.idx[s]
+        city, before = p.city, self.cities[s]
         size = len(city) + ("monument" in city)
-        if size >= self.completion:
-            ones.append(i_completed)
-        for i in ones:
-            buf[i] += 1.0
-        self.set_city[s] = ones
+        if (before is not None and len(city) == len(before) + 1 and city[:-1] == before
+                and p.beautified == self.beautified[s]):  # the common change: one district built
+            before.append(city[-1])
+            ones = self.set_city[s]
+            added = [city_at[city[-1]]]
+            if size >= self.completion and i_completed not in ones:
+                added.append(i_completed)
+            for i in added:
+                buf[i] += 1.0
+            ones += added
+        else:
+            self.cities[s], self.beautified[s] = city[:], p.beautified[:]
+            for i in self.set_city[s]:
+                buf[i] = 0.0
+            ones = [city_at[k] for k in city]
+            ones += [beautified_at[k] for k in p.beautified]
+            if size >= self.completion:
+                ones.append(i_completed)
+            for i in ones:
+                buf[i] += 1.0
+            self.set_city[s] = ones
         buf[i_size] = size / 8
 
     def rewrite_hand(self, s: int, p) -> None:
         buf, seat = self.buf, self.seat
         hand_at, i_hand = self.idx[s][2], self.idx[s][4]
-        hand = p.hand
+        hand, before = p.hand, self.hands[s]
+        buf[i_hand] = len(hand) / 10
+        if s == seat and before is not None and len(hand) > len(before) and hand[:len(before)] == before:
+            added = [hand_at[c] for c in hand[len(before):]]  # cards drawn or given: the common change
+            for i in added:
+                buf[i] += 1.0
+            self.set_hand[s] += added
+            self.hands[s], self.seen[s] = hand[:], p.hand_seen[:]
+            return
         self.hands[s], self.seen[s] = hand[:], p.hand_seen[:]
-        for i in self.set_hand[s]:
-            buf[i] = 0.0
         if s == seat:
             ones = [hand_at[c] for c in hand]
-        else:
-            bit = 1 << seat
-            ones = [hand_at[c] for c, m in zip(hand, p.hand_seen) if m & bit]
-        for i in ones:
-            buf[i] += 1.0
-        self.set_hand[s] = ones
-        buf[i_hand] = len(hand) / 10
+        elif functools.reduce(operator.or_, p.hand_seen, 0) >> seat & 1:
+            ones = [hand_at[c] for c, m in zip(hand, p.hand_seen) if m >> seat & 1]
+        else:  # the common case: the observer knows none of these cards
+            ones = []
+        old = self.set_hand[s]
+        if ones or old:
+            for i in old:
+                buf[i] = 0.0
+            for i in ones:
+                buf[i] += 1.0
+            self.set_hand[s] = ones
 
 
-def _calls(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
+def _calls(g: Game, slots: list[tuple], key: tuple, public: dict[str, tuple]) -> list[int]:
     """Indices of the last rank called, the characters called that nobody answered, and who revealed what."""
-    G, C = _G, CHAR
-    n = g.num_players
-    memo_round, seen, absent = public["absent"]  # the events are append-only: scan only the new ones
-    if memo_round != g.round:
-        absent = [G["called_absent"] + C[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
-    else:
-        absent = absent + [G["called_absent"] + C[e[1]] for m, e in g.events[seen:]
-                           if m == ALL and e[0] == "called" and e[2] is None]
-    public["absent"] = (g.round, len(g.events), absent)
-    ones = [G["rank_called"] + g.rank_called, *absent]
-    base = GLOBAL.size + _B["revealed"]
-    for c, who in g.revealed.items():
-        ones.append(base + (who - seat) % n * PLAYER_BLOCK.size + C[c])
-    return ones
+    memo_key, shared = public["calls"]
+    if memo_key != key:  # the observer-independent part, once per change for every observer
+        memo_round, seen, absent = public["absent"]  # the events are append-only: scan only the new ones
+        if memo_round != g.round:
+            absent = [_ABSENT_AT[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
+        else:
+            absent = absent + [_ABSENT_AT[e[1]] for m, e in g.events[seen:]
+                               if m == ALL and e[0] == "called" and e[2] is None]
+        public["absent"] = (g.round, len(g.events), absent)
+        shared = [_G["rank_called"] + g.rank_called, *absent]
+        public["calls"] = (key, shared)
+    return shared + [slots[who][10][c] for c, who in g.revealed.items()]
 
 
 def _round_marks(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
