@@ -240,34 +240,6 @@ def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.
     return v
 
 
-class ObservationEncoder:
-    """Builds the observations of one game incrementally: the same vectors as `encode_observation` (a test compares
-    them at every step of many games), several times faster.
-
-    Each observer seat keeps its own float32 buffer. The static part (the game's characters and districts) is written
-    once; each part that changes only now and then (the round's public marks, the draft knowledge, a player's city,
-    what is known of a hand) is rewritten only when a cheap key of the state it depends on changes; the decision, the
-    turn and the numbers are rewritten every time. The buffer is a `array.array`, whose item writes are several
-    times cheaper than numpy's; the result is a numpy copy (or written into `out`), so callers may keep it."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self._seats: list[_SeatBuffer | None] = [None] * game.num_players
-        #: Parts that are the same for every observer, computed once per change: (key, indices).
-        self._public: dict[str, tuple] = {"marks": (None, None), "calls": (None, None), "absent": (None, 0, [])}
-
-    def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
-        sb = self._seats[seat]
-        if sb is None:
-            sb = self._seats[seat] = _SeatBuffer(self.game, seat)
-        view = sb.update(self.game, self._public)
-        if out is None:
-            return view.copy()
-        out[:] = view
-        return out
-
-
 # Offsets of the parts rewritten at every step, and index tables that turn a card name straight into its slot.
 _ROUND, _TAX_POT, _DECK_SIZE = _G["round"], _G["tax_pot"], _G["deck_size"]
 _TURN_PLAYER = _G["turn_player"]
@@ -281,285 +253,320 @@ _MY_CHARS_AT = {c: _G["my_characters"] + i for c, i in CHAR.items()}
 _PASSED_AT = {c: _G["draft_passed"] + i for c, i in CHAR.items()}
 _ABSENT_AT = {c: _G["called_absent"] + i for c, i in CHAR.items()}
 _PHASE_AT = {p: _G["phase"] + i for i, p in enumerate(PHASES)}
+_FACEUP_AT = {c: _G["faceup"] + i for c, i in CHAR.items()}
+_KILLED_AT = {c: _G["killed"] + i for c, i in CHAR.items()}
+_ROBBED_AT = {c: _G["robbed"] + i for c, i in CHAR.items()}
+_BEWITCHED_AT = {c: _G["bewitched"] + i for c, i in CHAR.items()}
+_WARRANTS_AT = {c: _G["warrants"] + i for c, i in CHAR.items()}
+_THREATS_AT = {c: _G["threats"] + i for c, i in CHAR.items()}
+_OPEN_THREATS_AT = {c: _G["open_threats"] + i for c, i in CHAR.items()}
+_SIGNED_AT = {c: _G["signed_warrant"] + i for c, i in CHAR.items()}
+_FLOWER_AT = {c: _G["flower"] + i for c, i in CHAR.items()}
+# Offsets inside a player block (the shared buffers).
+_B_CITY_AT = {k: _B["city"] + i for k, i in KIND.items()}
+_B_BEAUTIFIED_AT = {k: _B["beautified"] + i for k, i in KIND.items()}
+_B_REVEALED_AT = {c: _B["revealed"] + i for c, i in CHAR.items()}
+_B_GOLD, _B_HAND_SIZE, _B_MUSEUM = _B["gold"], _B["hand_size"], _B["museum"]
+_B_CITY_SIZE, _B_COMPLETED = _B["city_size"], _B["completed"]
+_EMPTY = bytearray()
+_FLOAT32 = np.dtype(np.float32)
 _DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
 
 
-def _kinds_at(base: int) -> dict[str, int]:
-    return {k: base + i for k, i in KIND.items()}
-
-
 @functools.cache
-def _player_slots(n: int, observer: int) -> list[tuple]:
-    """Per absolute seat: where its block's parts are in `observer`'s vector (the same for every game of n players)."""
-    slots = []
-    for s in range(n):
-        off = GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size
-        slots.append((_kinds_at(off + _B["city"]), _kinds_at(off + _B["beautified"]), _kinds_at(off + _B["known_hand"]),
-                      off + _B["gold"], off + _B["hand_size"], off + _B["museum"], off + _B["city_size"],
-                      off + _B["completed"], off + _B["deciding"], off + _B["present"],
-                      {c: off + _B["revealed"] + i for c, i in CHAR.items()}))
-    return slots
+def _known_hand_at(n: int, observer: int) -> list[dict[str, int]]:
+    """Per absolute seat: card kind -> its slot in the known_hand part of that seat's block in `observer`'s vector."""
+    return [{k: GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size + _B["known_hand"] + i for k, i in KIND.items()}
+            for s in range(n)]
 
 
-class _SeatBuffer:
-    __slots__ = ("array", "beautified", "buf", "calls_key", "chars", "cities", "completion", "draft_list", "draft_read",
-                 "draft_scanned", "dyn", "dyn_numbers", "hands", "idx", "marks_key", "numbers", "passed", "seat", "seen",
-                 "set_calls", "set_chars", "set_city", "set_hand", "set_marks", "turn_ones")
+class ObservationEncoder:
+    """Builds the observations of one game incrementally: the same vectors as `encode_observation` (a test compares
+    them at every step of many games), several times faster.
 
-    def __init__(self, g: Game, seat: int) -> None:
-        n = g.num_players
-        self.seat = seat
-        self.buf = buf = array("f", bytes(4 * OBS_SIZE))
-        self.array = np.frombuffer(buf, dtype=np.float32)  # a numpy view of the same memory
-        buf[_G["completion_size"]] = g.cfg.completion_size / 8
-        self.completion = g.cfg.completion_size
-        for c in g.cfg.characters:
-            buf[_G["characters_in_game"] + CHAR[c]] = 1.0
-        for d in g.cfg.unique_districts:
-            buf[_G["uniques_in_game"] + KIND[d]] = 1.0
-        #: Per absolute seat: where its block's parts are in this observer's vector.
-        self.idx = _player_slots(n, seat)
-        for slots in self.idx:
-            buf[slots[9]] = 1.0
-        self.numbers = [(s, self.idx[s][3], self.idx[s][5]) for s in range(n)]  # (seat, gold, museum) offsets
+    Most of an observation is the same for every observer, only in another seat order: so the encoder keeps one
+    float32 buffer for the global part and one per player block, with seats absolute, and updates each part only
+    when a cheap key of the state it depends on changes (a change is written once, not once per observer). An
+    observation is those buffers joined in the observer's seat order (one C call, a new array the caller may keep)
+    plus the few entries only that observer may know or that depend on where it sits: its characters and draft
+    knowledge, the cards it knows in each hand, the decision's context, the seat playing the turn, its tokens."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        n = game.num_players
+        cfg = game.cfg
+        self.completion = cfg.completion_size
+        self.glob = glob = array("f", bytes(4 * GLOBAL.size))
+        glob[_G["completion_size"]] = cfg.completion_size / 8
+        for c in cfg.characters:
+            glob[_G["characters_in_game"] + CHAR[c]] = 1.0
+        for d in cfg.unique_districts:
+            glob[_G["uniques_in_game"] + KIND[d]] = 1.0
+        self.blocks = blocks = [array("f", bytes(4 * PLAYER_BLOCK.size)) for _ in range(n)]
+        for block in blocks:
+            block[_B["present"]] = 1.0
+        padding = array("f", bytes(4 * PLAYER_BLOCK.size * (MAX_PLAYERS - n)))
+        #: Per observer: the buffers in the order of its vector.
+        self.pieces = [[glob, *(blocks[(o + r) % n] for r in range(n)), padding] for o in range(n)]
+        self.observers: list[_Observer | None] = [None] * n
+        # What the shared buffers hold now: keys, and the entries set, to clear when a part is rewritten.
         self.marks_key: tuple | None = None
+        self.marks_set: list[int] = []
+        self.marks_seats: list[tuple[int, int]] = []  # (seat, index in its block)
+        self.flower_shown = False
         self.calls_key: tuple | None = None
-        self.chars: list[str] | None = None
-        self.draft_read: int | None = None  # the round in whose draft the players were last read
-        self.draft_list: list | None = None  # the round's draft_seen, and how much of it was read
-        self.draft_scanned = 0
-        self.passed: set[int] = set()
-        self.cities: list[list[str] | None] = [None] * n  # the city / beautified / hand / seen last encoded
+        self.calls_set: list[int] = []
+        self.calls_seats: list[tuple[int, int]] = []
+        self.absent: tuple = (None, 0, [])  # (round, events read, called_absent entries): the log is append-only
+        self.cities: list[list[str] | None] = [None] * n
         self.beautified: list[list[str] | None] = [None] * n
+        self.city_set: list[list[int]] = [[] for _ in range(n)]
         self.hands: list[list[str] | None] = [None] * n
         self.seen: list[list[int] | None] = [None] * n
-        self.set_marks: list[int] = []  # the indices each part set, to clear when it is rewritten
-        self.set_calls: list[int] = []
-        self.set_chars: list[int] = []
-        self.set_city: list[list[int]] = [[] for _ in range(n)]
-        self.set_hand: list[list[int]] = [[] for _ in range(n)]
-        self.turn_ones: list[int] = []  # the per-step ones last written (phase and turn; decision), and numbers
-        self.dyn: list[int] = []
-        self.dyn_numbers: list[int] | tuple[int, ...] = []
+        self.hand_version = [0] * n  # bumped when a hand or what is known of it changes
+        self.draft_read: int | None = None  # the round in whose draft the players were last read
+        self.turn_set: list[int] = []
+        self.deciding: int | None = None
+        self.decision: int | None = None
+        self.turn_numbers = False
 
-    def update(self, g: Game, public: dict[str, tuple]) -> np.ndarray:
-        buf, seat = self.buf, self.seat
-        players = g.players
-        # -- the round's public marks (and what this seat may see of the hidden tokens) ---------------------------
-        key = (g.round, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.signed,
-               g.warrant_revealed, g.threats, g.threats_open, g.flower, g.blackmailer_seat, g.magistrate_seat)
+    def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
+        g = self.game
+        self._update_shared(g)
+        ob = self.observers[seat]
+        if ob is None:
+            ob = self.observers[seat] = _Observer(g, seat)
+        data = _EMPTY.join(self.pieces[seat])
+        view = memoryview(data).cast("f")
+        ob.update(g, self)
+        for i in ob.chars_at:
+            view[i] = 1.0
+        for i in ob.passed:
+            view[i] = 1.0
+        for known in ob.known:
+            for i in known:
+                view[i] += 1.0
+        # What depends on the observer's seat or knowledge at this very step.
+        n = g.num_players
+        t = g.turn
+        if t is not None:
+            view[_TURN_PLAYER + (t.seat - seat) % n] = 1.0
+        if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
+            view[_SIGNED_AT[g.signed]] = 1.0
+        if g.flower is not None and (g.blackmailer_seat == seat or self.flower_shown):
+            view[_FLOWER_AT[g.flower]] = 1.0
+        pending = g.pending
+        if pending:
+            kind, current, context = pending[-1]
+            if current == seat:
+                if kind in _DRAFT_CHOICES:
+                    for c in g.draft_hand:
+                        view[_DRAFT_OFFER_AT[c]] = 1.0
+                visible = True
+            else:
+                visible = kind not in PRIVATE_CONTEXT or (kind == "wizard_use" and context[0] == seat)
+            if visible and context is not None and kind in CONTEXT_ROLES:
+                ones: list[int] = []
+                si: list[int] = []
+                sv: list[float] = []
+                _encode_context(ones, si, sv, g, seat, context)
+                for i in ones:
+                    view[i] += 1.0
+                for i, x in zip(si, sv):
+                    view[i] = x
+        obs = np.frombuffer(data, _FLOAT32)
+        if out is None:
+            return obs
+        out[:] = obs
+        return out
+
+    def _update_shared(self, g: Game) -> None:
+        glob, blocks = self.glob, self.blocks
+        # -- the round's public marks, the crown and the first completed city ------------------------------------
+        key = (g.round, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.threats,
+               g.threats_open, g.flower)
         if key != self.marks_key:
             self.marks_key = key
-            for i in self.set_marks:
-                buf[i] = 0.0
-            self.set_marks = ones = _round_marks(g, seat, key, public)
+            for i in self.marks_set:
+                glob[i] = 0.0
+            for s, i in self.marks_seats:
+                blocks[s][i] = 0.0
+            ones = [_FACEUP_AT[c] for c in g.faceup]
+            for at, c in ((_KILLED_AT, g.killed), (_ROBBED_AT, g.robbed), (_BEWITCHED_AT, g.bewitched)):
+                if c is not None:
+                    ones.append(at[c])
+            ones += [_WARRANTS_AT[c] for c in g.warrants]
+            ones += [_THREATS_AT[c] for c in g.threats]
+            ones += [_OPEN_THREATS_AT[c] for c in g.threats_open]
+            seats = [(g.crown, _B["crown"])]
+            if g.first_completer is not None:
+                ones.append(_G["end_triggered"])
+                seats.append((g.first_completer, _B["first_completer"]))
             for i in ones:
-                buf[i] = 1.0
-        # -- characters called and revealed --------------------------------------------------------------------
+                glob[i] = 1.0
+            for s, i in seats:
+                blocks[s][i] = 1.0
+            self.marks_set, self.marks_seats = ones, seats
+            self.flower_shown = g.flower is not None and any(
+                e[0] == "threat_revealed" and e[3] for e in round_events(g))
+        # -- characters called, and who revealed what -------------------------------------------------------------
         key = (g.round, g.rank_called, tuple(g.revealed.values()))
         if key != self.calls_key:
             self.calls_key = key
-            for i in self.set_calls:
-                buf[i] = 0.0
-            self.set_calls = ones = _calls(g, self.idx, key, public)
+            for i in self.calls_set:
+                glob[i] = 0.0
+            for s, i in self.calls_seats:
+                blocks[s][i] = 0.0
+            memo_round, read, absent = self.absent
+            if memo_round != g.round:
+                absent = [_ABSENT_AT[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
+            else:
+                absent = absent + [_ABSENT_AT[e[1]] for m, e in g.events[read:]
+                                   if m == ALL and e[0] == "called" and e[2] is None]
+            self.absent = (g.round, len(g.events), absent)
+            ones = [_G["rank_called"] + g.rank_called, *absent]
+            seats = [(who, _B_REVEALED_AT[c]) for c, who in g.revealed.items()]
             for i in ones:
-                buf[i] = 1.0
-        # -- the draft: own characters, and what this seat saw passed (draft_seen is append-only within a round) ----
-        chars = players[seat].chars
-        if chars != self.chars:
-            self.chars = chars[:]
-            for i in self.set_chars:
-                buf[i] = 0.0
-            self.set_chars = ones = [_MY_CHARS_AT[c] for c in chars]
-            for i in ones:
-                buf[i] = 1.0
-        draft_seen = g.draft_seen
-        if draft_seen is not self.draft_list:  # a new round's list: forget what was passed
-            self.draft_list, self.draft_scanned = draft_seen, 0
-            for i in self.passed:
-                buf[i] = 0.0
-            self.passed = set()
-        if len(draft_seen) > self.draft_scanned:
-            passed = self.passed
-            for _, s, hand, chosen in draft_seen[self.draft_scanned:]:
-                if s == seat and hand is not None:
-                    for c in hand:
-                        if c != chosen:
-                            i = _PASSED_AT[c]
-                            if i not in passed:
-                                passed.add(i)
-                                buf[i] = 1.0
-            self.draft_scanned = len(draft_seen)
-        # -- players: cities and known hands when they change, numbers always ------------------------------------
-        # Nothing of theirs changes during the draft: once read in this round's draft, skip them until it ends.
+                glob[i] = 1.0
+            for s, i in seats:
+                blocks[s][i] = 1.0
+            self.calls_set, self.calls_seats = ones, seats
+        # -- players: cities and hands when they change, numbers always (nothing of theirs changes in the draft) ---
         if g.phase != DRAFT or self.draft_read != g.round:
             cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
-            for p, (s, i_gold, i_museum) in zip(players, self.numbers):
+            for s, (p, block) in enumerate(zip(g.players, blocks)):
                 if p.city != cities[s] or p.beautified != beautified[s]:
-                    self.rewrite_city(s, p)
+                    self._rewrite_city(s, p, block)
                 if p.hand != hands[s] or p.hand_seen != seen[s]:
-                    self.rewrite_hand(s, p)
-                buf[i_gold] = p.gold / 10
-                buf[i_museum] = len(p.museum) / 10
+                    hands[s], seen[s] = p.hand[:], p.hand_seen[:]
+                    self.hand_version[s] += 1
+                    block[_B_HAND_SIZE] = len(p.hand) / 10
+                block[_B_GOLD] = p.gold / 10
+                block[_B_MUSEUM] = len(p.museum) / 10
             self.draft_read = g.round if g.phase == DRAFT else None
-        # -- the decision and the turn: recomputed every time, rewritten when they differ -------------------------
-        buf[_ROUND] = g.round / 10
-        buf[_TAX_POT] = g.tax_pot / 10
-        buf[_DECK_SIZE] = len(g.deck) / 68
+        # -- the turn, the decision awaited and the numbers --------------------------------------------------------
+        glob[_ROUND] = g.round / 10
+        glob[_TAX_POT] = g.tax_pot / 10
+        glob[_DECK_SIZE] = len(g.deck) / 68
         t = g.turn
-        ones = [_PHASE_AT[g.phase]]  # the phase and the turn: the same over most of a seat's consecutive looks
+        pending = g.pending
+        if pending:
+            kind, current, _ = pending[-1]
+            decision = _DECISION_AT[kind]
+        elif t is not None:
+            current, decision = t.seat, _DECISION_AT["turn"]
+        else:
+            current = decision = None
+        if decision != self.decision:
+            if self.decision is not None:
+                glob[self.decision] = 0.0
+            if decision is not None:
+                glob[decision] = 1.0
+            self.decision = decision
+        ones = [_PHASE_AT[g.phase]]  # the phase and the turn: the same over most steps
         if t is not None:
-            ones += (_TURN_CHAR_AT[t.char], _TURN_PLAYER + (t.seat - seat) % len(players), _TURN_MODE_AT[t.mode])
+            ones += (_TURN_CHAR_AT[t.char], _TURN_MODE_AT[t.mode])
             if t.used:
                 ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
-        if ones != self.turn_ones:
-            for i in self.turn_ones:
-                buf[i] = 0.0
+            i_gathered, i_builds, i_limit = _TURN_NUMBERS
+            glob[i_gathered] = float(t.gathered)
+            glob[i_builds] = t.builds / 3
+            glob[i_limit] = t.limit / 3
+            self.turn_numbers = True
+        elif self.turn_numbers:
+            for i in _TURN_NUMBERS:
+                glob[i] = 0.0
+            self.turn_numbers = False
+        if ones != self.turn_set:
+            for i in self.turn_set:
+                glob[i] = 0.0
             for i in ones:
-                buf[i] += 1.0
-            self.turn_ones = ones
-        pending = g.pending
-        amounts = None
-        if pending:  # the decision: new at almost every step
-            kind, current, data = pending[-1]
-            ones = [self.idx[current][8], _DECISION_AT[kind]]
-            if current == seat:
-                if kind in _DRAFT_CHOICES:
-                    ones += [_DRAFT_OFFER_AT[c] for c in g.draft_hand]
-                visible = True
-            else:
-                visible = kind not in PRIVATE_CONTEXT or (kind == "wizard_use" and data[0] == seat)
-            if visible and data is not None and kind in CONTEXT_ROLES:
-                amounts = ([], [])
-                _encode_context(ones, *amounts, g, seat, data)
-        elif t is not None:
-            ones = [self.idx[t.seat][8], _DECISION_AT["turn"]]
-        else:
-            ones = []
-        if ones != self.dyn:
-            for i in self.dyn:
-                buf[i] = 0.0
-            for i in ones:
-                buf[i] += 1.0
-            self.dyn = ones
-        # The numbers: the turn's, and the amounts of the decision's context.
-        for i in self.dyn_numbers:
-            buf[i] = 0.0
-        numbers = []
-        if t is not None:
-            i_gathered, i_builds, i_limit = numbers = _TURN_NUMBERS
-            buf[i_gathered] = float(t.gathered)
-            buf[i_builds] = t.builds / 3
-            buf[i_limit] = t.limit / 3
-        if amounts:
-            for i, x in zip(*amounts):
-                buf[i] = x
-            numbers = [*numbers, *amounts[0]]
-        self.dyn_numbers = numbers
-        return self.array
+                glob[i] = 1.0
+            self.turn_set = ones
+        if current != self.deciding:
+            if self.deciding is not None:
+                blocks[self.deciding][_B["deciding"]] = 0.0
+            if current is not None:
+                blocks[current][_B["deciding"]] = 1.0
+            self.deciding = current
 
-    def rewrite_city(self, s: int, p) -> None:
-        buf = self.buf
-        city_at, beautified_at, _, _, _, _, i_size, i_completed, _, _, _ = self.idx[s]
+    def _rewrite_city(self, s: int, p, block: array) -> None:
         city, before = p.city, self.cities[s]
         size = len(city) + ("monument" in city)
         if (before is not None and len(city) == len(before) + 1 and city[:-1] == before
                 and p.beautified == self.beautified[s]):  # the common change: one district built
             before.append(city[-1])
-            ones = self.set_city[s]
-            added = [city_at[city[-1]]]
-            if size >= self.completion and i_completed not in ones:
-                added.append(i_completed)
+            added = [_B_CITY_AT[city[-1]]]
+            ones = self.city_set[s]
+            if size >= self.completion and _B_COMPLETED not in ones:
+                added.append(_B_COMPLETED)
             for i in added:
-                buf[i] += 1.0
+                block[i] += 1.0
             ones += added
         else:
             self.cities[s], self.beautified[s] = city[:], p.beautified[:]
-            for i in self.set_city[s]:
-                buf[i] = 0.0
-            ones = [city_at[k] for k in city]
-            ones += [beautified_at[k] for k in p.beautified]
+            for i in self.city_set[s]:
+                block[i] = 0.0
+            ones = [_B_CITY_AT[k] for k in city]
+            ones += [_B_BEAUTIFIED_AT[k] for k in p.beautified]
             if size >= self.completion:
-                ones.append(i_completed)
+                ones.append(_B_COMPLETED)
             for i in ones:
-                buf[i] += 1.0
-            self.set_city[s] = ones
-        buf[i_size] = size / 8
-
-    def rewrite_hand(self, s: int, p) -> None:
-        buf, seat = self.buf, self.seat
-        hand_at, i_hand = self.idx[s][2], self.idx[s][4]
-        hand, before = p.hand, self.hands[s]
-        buf[i_hand] = len(hand) / 10
-        if s == seat and before is not None and len(hand) > len(before) and hand[:len(before)] == before:
-            added = [hand_at[c] for c in hand[len(before):]]  # cards drawn or given: the common change
-            for i in added:
-                buf[i] += 1.0
-            self.set_hand[s] += added
-            self.hands[s], self.seen[s] = hand[:], p.hand_seen[:]
-            return
-        self.hands[s], self.seen[s] = hand[:], p.hand_seen[:]
-        if s == seat:
-            ones = [hand_at[c] for c in hand]
-        elif functools.reduce(operator.or_, p.hand_seen, 0) >> seat & 1:
-            ones = [hand_at[c] for c, m in zip(hand, p.hand_seen) if m >> seat & 1]
-        else:  # the common case: the observer knows none of these cards
-            ones = []
-        old = self.set_hand[s]
-        if ones or old:
-            for i in old:
-                buf[i] = 0.0
-            for i in ones:
-                buf[i] += 1.0
-            self.set_hand[s] = ones
+                block[i] += 1.0
+            self.city_set[s] = ones
+        block[_B_CITY_SIZE] = size / 8
 
 
-def _calls(g: Game, slots: list[tuple], key: tuple, public: dict[str, tuple]) -> list[int]:
-    """Indices of the last rank called, the characters called that nobody answered, and who revealed what."""
-    memo_key, shared = public["calls"]
-    if memo_key != key:  # the observer-independent part, once per change for every observer
-        memo_round, seen, absent = public["absent"]  # the events are append-only: scan only the new ones
-        if memo_round != g.round:
-            absent = [_ABSENT_AT[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
-        else:
-            absent = absent + [_ABSENT_AT[e[1]] for m, e in g.events[seen:]
-                               if m == ALL and e[0] == "called" and e[2] is None]
-        public["absent"] = (g.round, len(g.events), absent)
-        shared = [_G["rank_called"] + g.rank_called, *absent]
-        public["calls"] = (key, shared)
-    return shared + [slots[who][10][c] for c, who in g.revealed.items()]
+class _Observer:
+    """What one seat knows beyond the shared buffers, as indices of its vector: its characters, what it saw passed
+    in the draft, and the cards it knows in each hand (its own: all). Recomputed only when one of them changes."""
 
+    __slots__ = ("chars", "chars_at", "draft_list", "draft_read", "hand_at", "known", "passed", "seat", "versions")
 
-def _round_marks(g: Game, seat: int, key: tuple, public: dict[str, tuple]) -> list[int]:
-    """Indices of the round's public marks as `seat` sees them: phase, face-up characters, named targets, tokens,
-    the crown and the first completed city."""
-    G, C = _G, CHAR
-    n = g.num_players
-    memo_key, shared = public["marks"]
-    if memo_key != key:
-        shared = []
-        if g.first_completer is not None:
-            shared.append(G["end_triggered"])
-        shared += [G["faceup"] + C[c] for c in g.faceup]
-        for name, c in (("killed", g.killed), ("robbed", g.robbed), ("bewitched", g.bewitched)):
-            if c is not None:
-                shared.append(G[name] + C[c])
-        shared += [G["warrants"] + C[c] for c in g.warrants]
-        shared += [G["threats"] + C[c] for c in g.threats]
-        shared += [G["open_threats"] + C[c] for c in g.threats_open]
-        flower_shown = g.flower is not None and any(e[0] == "threat_revealed" and e[3] for e in round_events(g))
-        public["marks"] = (key, (shared, flower_shown))
-    else:
-        shared, flower_shown = shared
-    ones = shared[:]
-    if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
-        ones.append(G["signed_warrant"] + C[g.signed])
-    if g.flower is not None and (g.blackmailer_seat == seat or flower_shown):
-        ones.append(G["flower"] + C[g.flower])
-    if g.first_completer is not None:
-        ones.append(GLOBAL.size + (g.first_completer - seat) % n * PLAYER_BLOCK.size + _B["first_completer"])
-    ones.append(GLOBAL.size + (g.crown - seat) % n * PLAYER_BLOCK.size + _B["crown"])
-    return ones
+    def __init__(self, g: Game, seat: int) -> None:
+        n = g.num_players
+        self.seat = seat
+        self.hand_at = _known_hand_at(n, seat)
+        self.chars: list[str] | None = None
+        self.draft_list: list | None = None  # the round's draft_seen, and how much of it was read
+        self.draft_read = 0
+        self.passed: list[int] = []
+        self.versions = [-1] * n  # the hand versions its known cards were computed for
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.chars_at: list[int] = []
+
+    def update(self, g: Game, enc: ObservationEncoder) -> None:
+        seat = self.seat
+        chars = g.players[seat].chars
+        if chars != self.chars:
+            self.chars = chars[:]
+            self.chars_at = [_MY_CHARS_AT[c] for c in chars]
+        draft_seen = g.draft_seen
+        if draft_seen is not self.draft_list:  # a new round's list: forget what was passed
+            self.draft_list, self.draft_read, self.passed = draft_seen, 0, []
+        if len(draft_seen) > self.draft_read:
+            passed = self.passed
+            for _, s, hand, chosen in draft_seen[self.draft_read:]:
+                if s == seat and hand is not None:
+                    for c in hand:
+                        i = _PASSED_AT[c]
+                        if c != chosen and i not in passed:
+                            passed.append(i)
+            self.draft_read = len(draft_seen)
+        versions = self.versions
+        if enc.hand_version != versions:
+            for s, v in enumerate(enc.hand_version):
+                if v != versions[s]:
+                    versions[s] = v
+                    hand_at = self.hand_at[s]
+                    p = g.players[s]
+                    if s == seat:
+                        self.known[s] = [hand_at[c] for c in p.hand]
+                    elif functools.reduce(operator.or_, p.hand_seen, 0) >> seat & 1:
+                        self.known[s] = [hand_at[c] for c, m in zip(p.hand, p.hand_seen) if m >> seat & 1]
+                    elif self.known[s]:  # the common case: it knows none of these cards
+                        self.known[s] = []
 
 
 #: The role of each item of a decision's context (`Game.decision_data`), by decision kind.
