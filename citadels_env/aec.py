@@ -150,6 +150,10 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._play(agent, action)
+
+    def _play(self, agent: str, action) -> None:
+        """`step` for a live agent (the wrapper calls it directly, having checked that already)."""
         game = self.game
         move = to_core(int(action), self._seat, self.num_players_)
         legal = self._legal
@@ -240,7 +244,7 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
             raw.step(action)
             return
         try:
-            raw.step(action)
+            raw._play(agent, action)
         except IllegalActionError:  # the game is unchanged: end it, the offender pays
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
