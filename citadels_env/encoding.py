@@ -344,9 +344,8 @@ class ObservationEncoder:
             view[i] = 1.0
         for i in ob.passed:
             view[i] = 1.0
-        for known in ob.known:
-            for i in known:
-                view[i] += 1.0
+        for i in ob.known_all:
+            view[i] += 1.0
         # What depends on the observer's seat or knowledge at this very step.
         n = g.num_players
         t = g.turn
@@ -411,7 +410,7 @@ class ObservationEncoder:
             self.flower_shown = g.flower is not None and any(
                 e[0] == "threat_revealed" and e[3] for e in round_events(g))
         # -- characters called, and who revealed what -------------------------------------------------------------
-        key = (g.round, g.rank_called, tuple(g.revealed.values()))
+        key = (g.round, g.rank_called, len(g.revealed))  # a character is revealed at most once a round
         if key != self.calls_key:
             self.calls_key = key
             for i in self.calls_set:
@@ -436,14 +435,16 @@ class ObservationEncoder:
         if g.phase != DRAFT or self.draft_read != g.round:
             cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
             for s, (p, block) in enumerate(zip(g.players, blocks)):
+                # The cards under the Museum come from the hand or move with the Museum: they change only with these.
                 if p.city != cities[s] or p.beautified != beautified[s]:
                     self._rewrite_city(s, p, block)
+                    block[_B_MUSEUM] = len(p.museum) / 10
                 if p.hand != hands[s] or p.hand_seen != seen[s]:
                     hands[s], seen[s] = p.hand[:], p.hand_seen[:]
                     self.hand_version[s] += 1
                     block[_B_HAND_SIZE] = len(p.hand) / 10
+                    block[_B_MUSEUM] = len(p.museum) / 10
                 block[_B_GOLD] = p.gold / 10
-                block[_B_MUSEUM] = len(p.museum) / 10
             self.draft_read = g.round if g.phase == DRAFT else None
         # -- the turn, the decision awaited and the numbers --------------------------------------------------------
         glob[_ROUND] = g.round / 10
@@ -522,7 +523,8 @@ class _Observer:
     """What one seat knows beyond the shared buffers, as indices of its vector: its characters, what it saw passed
     in the draft, and the cards it knows in each hand (its own: all). Recomputed only when one of them changes."""
 
-    __slots__ = ("chars", "chars_at", "draft_list", "draft_read", "hand_at", "known", "passed", "seat", "versions")
+    __slots__ = ("chars", "chars_at", "draft_list", "draft_read", "hand_at", "known", "known_all", "passed", "seat",
+                 "versions")
 
     def __init__(self, g: Game, seat: int) -> None:
         n = g.num_players
@@ -533,7 +535,8 @@ class _Observer:
         self.draft_read = 0
         self.passed: list[int] = []
         self.versions = [-1] * n  # the hand versions its known cards were computed for
-        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]  # per seat, and all together
+        self.known_all: list[int] = []
         self.chars_at: list[int] = []
 
     def update(self, g: Game, enc: ObservationEncoder) -> None:
@@ -556,17 +559,21 @@ class _Observer:
             self.draft_read = len(draft_seen)
         versions = self.versions
         if enc.hand_version != versions:
+            known = self.known
             for s, v in enumerate(enc.hand_version):
                 if v != versions[s]:
                     versions[s] = v
                     hand_at = self.hand_at[s]
                     p = g.players[s]
                     if s == seat:
-                        self.known[s] = [hand_at[c] for c in p.hand]
+                        known[s] = [hand_at[c] for c in p.hand]
                     elif functools.reduce(operator.or_, p.hand_seen, 0) >> seat & 1:
-                        self.known[s] = [hand_at[c] for c, m in zip(p.hand, p.hand_seen) if m >> seat & 1]
-                    elif self.known[s]:  # the common case: it knows none of these cards
-                        self.known[s] = []
+                        known[s] = [hand_at[c] for c, m in zip(p.hand, p.hand_seen) if m >> seat & 1]
+                    elif known[s]:
+                        known[s] = []
+                    else:  # the common case: it knew and knows none of these cards
+                        continue
+                    self.known_all = [i for k in known for i in k]
 
 
 #: The role of each item of a decision's context (`Game.decision_data`), by decision kind.
