@@ -129,3 +129,17 @@ def test_game_always_has_a_decider_until_over():
         assert g.current_player in range(8)
         assert g.legal_actions()
         g.apply(pick.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7])
+def test_apply_legal_plays_exactly_like_apply(players):
+    """The environment plays a masked action with `apply_legal` (no second legality check): the game must be the
+    same as with `apply`, bit for bit, at every step."""
+    checked, trusted = Game(GameConfig(players=players), 5), Game(GameConfig(players=players), 5)
+    pick = random.Random(players)
+    while not checked.is_over:
+        action = pick.choice(checked.legal_actions())
+        checked.apply(action)
+        trusted.apply_legal(action)
+        assert checked == trusted
+    assert trusted.is_over and trusted.result().scores == checked.result().scores
