@@ -347,10 +347,9 @@ class ObservationEncoder:
         for i in ob.known_all:
             view[i] += 1.0
         # What depends on the observer's seat or knowledge at this very step.
-        n = g.num_players
         t = g.turn
         if t is not None:
-            view[_TURN_PLAYER + (t.seat - seat) % n] = 1.0
+            view[_TURN_PLAYER + (t.seat - seat) % len(self.blocks)] = 1.0
         if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
             view[_SIGNED_AT[g.signed]] = 1.0
         if g.flower is not None and (g.blackmailer_seat == seat or self.flower_shown):
