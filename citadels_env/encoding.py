@@ -240,32 +240,27 @@ def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.
     return v
 
 
-# Offsets of the parts rewritten at every step, and index tables that turn a card name straight into its slot.
+# Index tables that turn a card, character or name straight into its slot (the hot paths use no arithmetic).
+def _slots(base: int, names) -> dict:
+    return {name: base + i for i, name in enumerate(names)}
+
+
 _ROUND, _TAX_POT, _DECK_SIZE = _G["round"], _G["tax_pot"], _G["deck_size"]
 _TURN_PLAYER = _G["turn_player"]
 _TURN_NUMBERS = (_G["turn_gathered"], _G["turn_builds"], _G["turn_limit"])
-_DECISION_AT = {k: _G["decision"] + i for k, i in DECISION.items()}
-_TURN_CHAR_AT = {c: _G["turn_character"] + i for c, i in CHAR.items()}
-_TURN_MODE_AT = {m: _G["turn_mode"] + i for i, m in enumerate(MODES)}
-_TURN_USED_AT = {a: _G["turn_used"] + i for a, i in ABILITY.items()}
-_DRAFT_OFFER_AT = {c: _G["draft_offer"] + i for c, i in CHAR.items()}
-_MY_CHARS_AT = {c: _G["my_characters"] + i for c, i in CHAR.items()}
-_PASSED_AT = {c: _G["draft_passed"] + i for c, i in CHAR.items()}
-_ABSENT_AT = {c: _G["called_absent"] + i for c, i in CHAR.items()}
-_PHASE_AT = {p: _G["phase"] + i for i, p in enumerate(PHASES)}
-_FACEUP_AT = {c: _G["faceup"] + i for c, i in CHAR.items()}
-_KILLED_AT = {c: _G["killed"] + i for c, i in CHAR.items()}
-_ROBBED_AT = {c: _G["robbed"] + i for c, i in CHAR.items()}
-_BEWITCHED_AT = {c: _G["bewitched"] + i for c, i in CHAR.items()}
-_WARRANTS_AT = {c: _G["warrants"] + i for c, i in CHAR.items()}
-_THREATS_AT = {c: _G["threats"] + i for c, i in CHAR.items()}
-_OPEN_THREATS_AT = {c: _G["open_threats"] + i for c, i in CHAR.items()}
-_SIGNED_AT = {c: _G["signed_warrant"] + i for c, i in CHAR.items()}
-_FLOWER_AT = {c: _G["flower"] + i for c, i in CHAR.items()}
+_DECISION_AT = _slots(_G["decision"], DECISION_KINDS)
+_PHASE_AT = _slots(_G["phase"], PHASES)
+_TURN_MODE_AT = _slots(_G["turn_mode"], MODES)
+_TURN_USED_AT = _slots(_G["turn_used"], ABILITY_IDS)
+(_TURN_CHAR_AT, _DRAFT_OFFER_AT, _MY_CHARS_AT, _PASSED_AT, _ABSENT_AT, _FACEUP_AT, _KILLED_AT, _ROBBED_AT,
+ _BEWITCHED_AT, _WARRANTS_AT, _THREATS_AT, _OPEN_THREATS_AT, _SIGNED_AT, _FLOWER_AT) = (
+    _slots(_G[part], CHARACTER_IDS) for part in (
+        "turn_character", "draft_offer", "my_characters", "draft_passed", "called_absent", "faceup", "killed",
+        "robbed", "bewitched", "warrants", "threats", "open_threats", "signed_warrant", "flower"))
 # Offsets inside a player block (the shared buffers).
-_B_CITY_AT = {k: _B["city"] + i for k, i in KIND.items()}
-_B_BEAUTIFIED_AT = {k: _B["beautified"] + i for k, i in KIND.items()}
-_B_REVEALED_AT = {c: _B["revealed"] + i for c, i in CHAR.items()}
+_B_CITY_AT = _slots(_B["city"], DISTRICT_IDS)
+_B_BEAUTIFIED_AT = _slots(_B["beautified"], DISTRICT_IDS)
+_B_REVEALED_AT = _slots(_B["revealed"], CHARACTER_IDS)
 _B_GOLD, _B_HAND_SIZE, _B_MUSEUM = _B["gold"], _B["hand_size"], _B["museum"]
 _B_CITY_SIZE, _B_COMPLETED = _B["city_size"], _B["completed"]
 _EMPTY = bytearray()
@@ -276,7 +271,7 @@ _DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
 @functools.cache
 def _known_hand_at(n: int, observer: int) -> list[dict[str, int]]:
     """Per absolute seat: card kind -> its slot in the known_hand part of that seat's block in `observer`'s vector."""
-    return [{k: GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size + _B["known_hand"] + i for k, i in KIND.items()}
+    return [_slots(GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size + _B["known_hand"], DISTRICT_IDS)
             for s in range(n)]
 
 
