@@ -78,6 +78,20 @@ def _best(legal, key):
     return best
 
 
+def _first(options, pred):
+    """The first of `options` satisfying `pred`, else None. Actions are never falsy, so `_first(...) or
+    fallback` evaluates the fallback (maybe an rng draw) only when nothing matched."""
+    for a in options:
+        if pred(a):
+            return a
+    return None
+
+
+def _planned(legal, plan: tuple | None, i: int) -> Action | None:
+    """The legal action naming `plan[i]` (a district chosen in the turn menu), or None (no plan, or gone)."""
+    return None if plan is None else _first(legal, lambda a: a.arg == plan[i])
+
+
 # ============================================================================================================
 # What one decision lets a seat read
 # ============================================================================================================
@@ -145,6 +159,15 @@ class Table:
         """The seat a revealed, not killed Bishop protects from rank-8 abilities this round."""
         s = self.view.revealed.get("bishop")
         return s if s is not None and self.view.killed != "bishop" else None
+
+    def rank8_victims(self):
+        """(seat, player, whether his Great Wall raises the price) of each opponent whose city the rank-8
+        abilities can reach: not protected by the Bishop, not complete."""
+        for s in self.others():
+            if self.protected() == s or self.count(s) >= self.size:
+                continue
+            p = self.players[s]
+            yield s, p, "great_wall" in p.city
 
     # -- my districts ----------------------------------------------------------------------------------------
     def can_place(self, kind: str) -> bool:
@@ -323,42 +346,21 @@ def char_value(char: str, city, gold: int, hand_size: int, cheap: list[int], n: 
         v += 0.8 * inc
     elif char == "abbot":
         v += inc
-    if char == "assassin":
-        v += 2.2
-    elif char == "witch":
-        v += 2.3
-    elif char == "magistrate":
-        v += 1.8
+    flat = FLAT_VALUE.get(char)
+    if flat is not None:
+        v += flat
     elif char == "thief":
         v += 0.4 * richest + 0.6
-    elif char == "spy":
-        v += 1.6
     elif char == "blackmailer":
         v += 0.3 * richest + 0.8
     elif char == "magician":
         v += 1.0 + (min(most_cards, 5) * 0.6 if not cheap else 0.0)
-    elif char == "wizard":
-        v += 2.2
     elif char == "seer":
         v += 1.6 + (0.8 if builds_possible >= 2 else 0.0)
-    elif char == "king":
-        v += 1.6
-    elif char == "emperor":
-        v += 1.2
-    elif char == "patrician":
-        v += 1.6
     elif char == "bishop":
         v += 0.8 + (1.0 if left <= 2 else 0.0) + 0.05 * sum(COST[k] for k in city)
-    elif char == "abbot":
-        v += 0.8
-    elif char == "cardinal":
-        v += 1.0
-    elif char == "merchant":
-        v += 1.2
     elif char == "alchemist":
         v += 0.8 * min(gold, cheap[0]) if cheap and cheap[0] <= gold + 2 else 0.4
-    elif char == "trader":
-        v += 0.8
     elif char == "architect":
         extra = max(0, min(builds_possible, 3) - 1)
         v += 1.6 + 1.8 * extra + (1.0 if left <= 3 and extra else 0.0)
@@ -366,10 +368,6 @@ def char_value(char: str, city, gold: int, hand_size: int, cheap: list[int], n: 
         v += 2.8 - (1.5 if builds_possible else 0.0)
     elif char == "scholar":
         v += 1.4 + (0.9 if builds_possible >= 2 else 0.0)
-    elif char == "warlord":
-        v += 1.4
-    elif char == "diplomat":
-        v += 1.0
     elif char == "marshal":
         v += 1.3 if gold >= 2 else 0.6
     elif char == "queen":
@@ -384,6 +382,14 @@ def char_value(char: str, city, gold: int, hand_size: int, cheap: list[int], n: 
         v += 0.4
     return v
 
+
+#: The ability part of `char_value` for the characters whose ability is worth about the same to any seat
+#: (the others depend on the seat's gold, hand, city or the table, and are computed there).
+FLAT_VALUE: dict[str, float] = {
+    "assassin": 2.2, "witch": 2.3, "magistrate": 1.8, "spy": 1.6, "wizard": 2.2, "king": 1.6, "emperor": 1.2,
+    "patrician": 1.6, "abbot": 0.8, "cardinal": 1.0, "merchant": 1.2, "trader": 0.8, "warlord": 1.4,
+    "diplomat": 1.0,
+}
 
 CARD_CHARS = frozenset({"architect", "patrician", "cardinal", "navigator", "scholar", "seer", "wizard"})
 
@@ -588,11 +594,7 @@ class HeuristicAgent(Agent):
     def plan_diplomat(self, tb: Table) -> bool:
         """Exchange my cheapest district for a dearer one of the leader when the difference is affordable."""
         best = None
-        for s in tb.others():
-            p = tb.players[s]
-            if tb.protected() == s or tb.count(s) >= tb.size:
-                continue
-            wall = "great_wall" in p.city
+        for s, p, wall in tb.rank8_victims():
             for k in p.city:
                 if k in tb.city or k == "keep":
                     continue
@@ -605,19 +607,12 @@ class HeuristicAgent(Agent):
                         gain = diff * (1.5 if s == tb.leader() else 1.0) - 0.5 * price
                         if best is None or gain > best[0]:
                             best = (gain, s, k, g)
-        if best is None or best[0] < 1.5:
-            return False
-        self.plan["diplomat"] = best[1:]
-        return True
+        return self.adopt("diplomat", best, 1.5)
 
     def plan_marshal(self, tb: Table) -> bool:
         """Seize a district of cost 3 or less (it counts for me and against its owner)."""
         best = None
-        for s in tb.others():
-            p = tb.players[s]
-            if tb.protected() == s or tb.count(s) >= tb.size:
-                continue
-            wall = "great_wall" in p.city
+        for s, p, wall in tb.rank8_victims():
             for k in p.city:
                 if k in tb.city or k == "keep" or COST[k] + (k in p.beautified) > 3:
                     continue
@@ -627,9 +622,14 @@ class HeuristicAgent(Agent):
                 gain = tb.district_value(k) + (1.0 if s == tb.leader() else 0.0) - 0.3 * price
                 if best is None or gain > best[0]:
                     best = (gain, s, k)
-        if best is None or best[0] < 2.0:
+        return self.adopt("marshal", best, 2.0)
+
+    def adopt(self, ability: str, best: tuple | None, least: float) -> bool:
+        """Plan the best option found, `(gain, *choices)`, for the ability's follow-up decisions when it
+        gains at least `least`; whether it was planned (and so the ability is worth using)."""
+        if best is None or best[0] < least:
             return False
-        self.plan["marshal"] = best[1:]
+        self.plan[ability] = best[1:]
         return True
 
     def plan_armory(self, tb: Table) -> bool:
@@ -700,17 +700,20 @@ class HeuristicAgent(Agent):
                 out.add(e[1])
         return out
 
+    def by_priority(self, tb: Table, legal, priority: dict[str, float], noise: float) -> Action:
+        """The character first in `priority` (1 when not listed), give or take `noise`; never one that cannot
+        be anyone else's (mine, face up, called with nobody answering)."""
+        out = self.unavailable(tb)
+        return _best(legal, lambda a: (priority.get(a.arg, 1.0) if a.arg not in out else -5.0)
+                     + self.rng.random() * noise)
+
     def on_kill(self, tb: Table, legal) -> Action:
         """A character that is probably in play and usually strong; never one of mine or a face-up one."""
-        out = self.unavailable(tb)
-        return _best(legal, lambda a: (KILL_PRIORITY.get(a.arg, 1.0) if a.arg not in out else -5.0)
-                     + self.rng.random() * 0.6)
+        return self.by_priority(tb, legal, KILL_PRIORITY, 0.6)
 
     def on_rob(self, tb: Table, legal) -> Action:
         """A character that is probably in play and usually has gold to take."""
-        out = self.unavailable(tb)
-        return _best(legal, lambda a: (ROB_PRIORITY.get(a.arg, 1.0) if a.arg not in out else -5.0)
-                     + self.rng.random() * 0.6)
+        return self.by_priority(tb, legal, ROB_PRIORITY, 0.6)
 
     def on_bewitch(self, tb: Table, legal) -> Action:
         """Bewitch a character I would like to play and that is probably held by someone."""
@@ -720,9 +723,7 @@ class HeuristicAgent(Agent):
 
     def on_warrant(self, tb: Table, legal) -> Action:
         """The signed warrant first on the character most likely to pay for a district."""
-        out = self.unavailable(tb)
-        return _best(legal, lambda a: (ROB_PRIORITY.get(a.arg, 1.0) if a.arg not in out else -5.0)
-                     + self.rng.random() * 0.3)
+        return self.by_priority(tb, legal, ROB_PRIORITY, 0.3)
 
     def on_threat(self, tb: Table, legal) -> Action:
         """The flower, then the blank, on characters that usually have gold (as the warrants)."""
@@ -848,83 +849,61 @@ class HeuristicAgent(Agent):
         """The most useful of the drawn cards."""
         return _best(legal, lambda a: tb.card_keep_value(a.arg))
 
-    def on_warlord_player(self, tb: Table, legal) -> Action:
-        """The city planned in the menu (else the leader's)."""
-        plan = self.plan.get("warlord")
+    def planned_player(self, tb: Table, legal, ability: str, spare_me: bool = False) -> Action:
+        """The player chosen for `ability` in the turn menu, while still legal; else the one with the
+        highest visible score (with `spare_me`, never myself)."""
+        plan = self.plan.get(ability)
         if plan is not None and Action("player", plan[0]) in legal:
             return Action("player", plan[0])
-        return _best(legal, lambda a: tb.score(a.arg) - (100 if a.arg == tb.seat else 0))
+        if spare_me:
+            return _best(legal, lambda a: tb.score(a.arg) - (100 if a.arg == tb.seat else 0))
+        return _best(legal, lambda a: tb.score(a.arg))
+
+    def on_warlord_player(self, tb: Table, legal) -> Action:
+        """The city planned in the menu (else the leader's)."""
+        return self.planned_player(tb, legal, "warlord", spare_me=True)
 
     def on_warlord_district(self, tb: Table, legal) -> Action:
-        """The district planned in the menu (else the cheapest)."""
+        """The district planned in the menu (else the cheapest; in my own city, which only happens by
+        mistake, that is the least valuable too)."""
         plan = self.plan.pop("warlord", None)
         owner = tb.view.decision_data
         if plan is not None and plan[0] == owner:
             a = Action("beautified_district" if plan[2] else "district", plan[1])
             if a in legal:
                 return a
-        if owner == tb.seat:  # only happens by mistake: destroy the least valuable
-            return _best(legal, lambda a: -COST[a.arg])
         return _best(legal, lambda a: -COST[a.arg])
 
     def on_armory_player(self, tb: Table, legal) -> Action:
         """The city planned in the menu (else the leader's)."""
-        plan = self.plan.get("armory")
-        if plan is not None and Action("player", plan[0]) in legal:
-            return Action("player", plan[0])
-        return _best(legal, lambda a: tb.score(a.arg) - (100 if a.arg == tb.seat else 0))
+        return self.planned_player(tb, legal, "armory", spare_me=True)
 
     def on_armory_district(self, tb: Table, legal) -> Action:
         """The planned district, else the dearest of an opponent (the cheapest of mine)."""
-        plan = self.plan.pop("armory", None)
-        if plan is not None:
-            for a in legal:
-                if a.arg == plan[1]:
-                    return a
-        owner = tb.view.decision_data
-        sign = -1 if owner == tb.seat else 1
-        return _best(legal, lambda a: sign * COST[a.arg])
+        sign = -1 if tb.view.decision_data == tb.seat else 1
+        return _planned(legal, self.plan.pop("armory", None), 1) or _best(legal, lambda a: sign * COST[a.arg])
 
     def on_diplomat_player(self, tb: Table, legal) -> Action:
         """The player planned in the menu."""
-        plan = self.plan.get("diplomat")
-        if plan is not None and Action("player", plan[0]) in legal:
-            return Action("player", plan[0])
-        return _best(legal, lambda a: tb.score(a.arg))
+        return self.planned_player(tb, legal, "diplomat")
 
     def on_diplomat_take(self, tb: Table, legal) -> Action:
-        """The planned district, else the dearest."""
-        plan = self.plan.get("diplomat")
-        if plan is not None:
-            for a in legal:
-                if a.arg == plan[1]:
-                    return a
-        return _best(legal, lambda a: COST[a.arg])
+        """The planned district (the plan stays for the district given back), else the dearest."""
+        return _planned(legal, self.plan.get("diplomat"), 1) or _best(legal, lambda a: COST[a.arg])
 
     def on_diplomat_give(self, tb: Table, legal) -> Action:
         """The planned district, else my cheapest that does not cost me a type."""
-        plan = self.plan.pop("diplomat", None)
-        if plan is not None:
-            for a in legal:
-                if a.arg == plan[2]:
-                    return a
-        return _best(legal, lambda a: -COST[a.arg] - tb.missing_type_bonus(a.arg))
+        return (_planned(legal, self.plan.pop("diplomat", None), 2)
+                or _best(legal, lambda a: -COST[a.arg] - tb.missing_type_bonus(a.arg)))
 
     def on_marshal_player(self, tb: Table, legal) -> Action:
         """The player planned in the menu."""
-        plan = self.plan.get("marshal")
-        if plan is not None and Action("player", plan[0]) in legal:
-            return Action("player", plan[0])
-        return _best(legal, lambda a: tb.score(a.arg))
+        return self.planned_player(tb, legal, "marshal")
 
     def on_marshal_district(self, tb: Table, legal) -> Action:
         """The planned district, else the one worth most in my city."""
-        plan = self.plan.pop("marshal", None)
-        if plan is not None:
-            for a in legal:
-                if a.arg == plan[1]:
-                    return a
-        return _best(legal, lambda a: tb.district_value(a.arg))
+        return (_planned(legal, self.plan.pop("marshal", None), 1)
+                or _best(legal, lambda a: tb.district_value(a.arg)))
 
     def on_artist(self, tb: Table, legal) -> Action:
         """Beautify (1 gold = 1 point) the dearest districts, which also makes them dearer to destroy; keep
@@ -1140,6 +1119,13 @@ class HolderModel:
         row = self.p.get(char)
         return row.get(seat, 0.0) if row else 0.0
 
+    def holders(self, char: str, seats):
+        """(seat, P(seat holds char)) for each of `seats` that may hold it."""
+        for s in seats:
+            pr = self.prob(char, s)
+            if pr:
+                yield s, pr
+
     def in_play(self, char: str) -> float:
         """P(some opponent holds the character)."""
         row = self.p.get(char)
@@ -1296,10 +1282,8 @@ class StrongHeuristicAgent(HeuristicAgent):
             if c in tb.chars:
                 return -10.0
             g = 0.0
-            for s in tb.others():
-                pr = model.prob(c, s)
-                if pr:
-                    g += pr * self.turn_value(tb, c, s) * self.threat(tb, s)
+            for s, pr in model.holders(c, tb.others()):
+                g += pr * self.turn_value(tb, c, s) * self.threat(tb, s)
             # protection: a Thief or a rank-8 character that would hit me
             if c == "thief":
                 g += model.in_play(c) * 0.5 * rich_me
@@ -1316,13 +1300,11 @@ class StrongHeuristicAgent(HeuristicAgent):
         def gain(a):
             c = a.arg
             g = 0.0
-            for s in tb.others():
-                pr = model.prob(c, s)
-                if pr:
-                    gold = tb.players[s].gold  # taken when revealed, before gathering
-                    g += pr * gold * (0.6 + 0.4 * self.threat(tb, s))
-                    if tb.left(s) <= 1:
-                        g += pr * 2.0
+            for s, pr in model.holders(c, tb.others()):
+                gold = tb.players[s].gold  # taken when revealed, before gathering
+                g += pr * gold * (0.6 + 0.4 * self.threat(tb, s))
+                if tb.left(s) <= 1:
+                    g += pr * 2.0
             return g + 0.05 * ROB_PRIORITY.get(c, 1.0) + self.rng.random() * 0.01
         return _best(legal, gain)
 
@@ -1348,9 +1330,8 @@ class StrongHeuristicAgent(HeuristicAgent):
         def gain(a):
             c = a.arg
             g = 0.0
-            for s in tb.others():
-                pr = model.prob(c, s)
-                if pr and tb.players[s].hand_size:
+            for s, pr in model.holders(c, tb.others()):
+                if tb.players[s].hand_size:
                     g += pr * min(tb.players[s].gold + 2, 5) * self.threat(tb, s)
             if c == "architect" or c == "alchemist":
                 g *= 1.2
@@ -1364,11 +1345,9 @@ class StrongHeuristicAgent(HeuristicAgent):
         def gain(a):
             c = a.arg
             g = 0.0
-            for s in tb.others():
-                pr = model.prob(c, s)
-                if pr:
-                    gold = tb.players[s].gold + 2 + income_count(tb.players[s].city, c)
-                    g += pr * gold * self.threat(tb, s)
+            for s, pr in model.holders(c, tb.others()):
+                gold = tb.players[s].gold + 2 + income_count(tb.players[s].city, c)
+                g += pr * gold * self.threat(tb, s)
             return g
         return _best(legal, gain)
 
@@ -1482,10 +1461,7 @@ class StrongHeuristicAgent(HeuristicAgent):
             val = (COST[k] + (k in p.beautified) + (6 if tb.left(s) <= 1 else 0)) * self.threat(tb, s) - 4.0
             if best is None or val > best[0]:
                 best = (val, s, k)
-        if best is None or best[0] < 2.5:
-            return False
-        self.plan["armory"] = best[1:]
-        return True
+        return self.adopt("armory", best, 2.5)
 
     def want_ability(self, tb: Table, ab: str, gathered: bool, builds: list[str]) -> bool:
         """The basic choices, with the Artist kept off the Imperial Treasury's gold and a readier Smithy."""
@@ -1528,10 +1504,8 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
     f = _ROLL.get(kind)
     if f is not None:
         return f(game, legal, rng)
-    for a in legal:  # no opinion: decline or finish, else at random
-        if a.verb in ("no", "pass", "done"):
-            return a
-    return legal[rng.randrange(len(legal))]
+    # no opinion: decline or finish, else at random
+    return _first(legal, lambda a: a.verb in ("no", "pass", "done")) or legal[rng.randrange(len(legal))]
 
 
 def _roll_value(city: list[str], kind: str) -> float:
@@ -1735,28 +1709,27 @@ def _roll_warlord_player(g: Game, legal: list[Action], rng: random.Random) -> Ac
     return _roll_leader_player(g, legal, rng)
 
 
-def _roll_payment(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """Gold when possible (keeps the Framework and the city intact)."""
-    for a in legal:
-        if a.arg == "gold":
-            return a
-    return legal[0]
+def _roll_prefer(pred):
+    """A rollout choice: the first legal action satisfying `pred`, else the first legal action."""
+    def choose(g: Game, legal: list[Action], rng: random.Random) -> Action:
+        return _first(legal, pred) or legal[0]
+    return choose
 
 
-def _roll_yes(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """Bribe, confiscate: yes."""
-    return A_YES if A_YES in legal else legal[0]
+#: Gold when possible (keeps the Framework and the city intact).
+_roll_payment = _roll_prefer(lambda a: a.arg == "gold")
+#: Bribe, confiscate: yes.
+_roll_yes = _roll_prefer(lambda a: a == A_YES)
+#: The Spy's type: the one with most cards in the looked-at hand (the spy names it before looking; in a sample
+#: the hand is a guess anyway): trade, the commonest type, when unsure.
+_roll_spy_type = _roll_prefer(lambda a: a == Action("type", "trade"))
+#: Finish a multi-part choice as soon as allowed.
+_roll_done_or_first = _roll_prefer(lambda a: a.verb == "done")
 
 
 def _roll_reveal(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """The Blackmailer reveals only the flower."""
     return A_YES if g.decision_data[1] == g.flower else A_NO
-
-
-def _roll_spy_type(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """The type with most cards in the looked-at hand (the spy names it before looking; in a sample the
-    hand is a guess anyway): trade, the commonest type, when unsure."""
-    return Action("type", "trade") if Action("type", "trade") in legal else legal[0]
 
 
 def _roll_leader_player(g: Game, legal: list[Action], rng: random.Random) -> Action:
@@ -1778,18 +1751,8 @@ def _roll_dearest(g: Game, legal: list[Action], rng: random.Random) -> Action:
 def _roll_magician_discard(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """Put the cards I cannot build at the bottom of the deck, then draw as many."""
     city = g.players[g.current_player].city
-    for a in legal:
-        if a.verb == "card" and (a.arg in city or a.arg == "secret_vault"):
-            return a
-    return _roll_done_or_first(g, legal, rng)
-
-
-def _roll_done_or_first(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """Finish a multi-part choice as soon as allowed."""
-    for a in legal:
-        if a.verb == "done":
-            return a
-    return legal[0]
+    return (_first(legal, lambda a: a.verb == "card" and (a.arg in city or a.arg == "secret_vault"))
+            or _roll_done_or_first(g, legal, rng))
 
 
 def _roll_trailing_player(g: Game, legal: list[Action], rng: random.Random) -> Action:
@@ -1802,20 +1765,16 @@ def _roll_most_cards(g: Game, legal: list[Action], rng: random.Random) -> Action
     return _best(legal, lambda a: len(g.players[a.arg].hand) + rng.random())
 
 
-def _roll_abbot(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """All the Abbot's income in gold."""
-    return legal[-1]  # all gold
+def _roll_last(g: Game, legal: list[Action], rng: random.Random) -> Action:
+    """The last option: all the Abbot's income in gold; the Wizard's card built at once when allowed (an
+    extra build)."""
+    return legal[-1]
 
 
 def _roll_worst_card(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """Give or discard a useless card, else the cheapest."""
     city = g.players[g.current_player].city
     return _best(legal, lambda a: -(COST[a.arg] if a.arg not in city else -5))
-
-
-def _roll_wizard_use(g: Game, legal: list[Action], rng: random.Random) -> Action:
-    """Build the Wizard's card at once when allowed (an extra build)."""
-    return legal[-1]  # build when possible
 
 
 _ROLL = {
@@ -1830,7 +1789,7 @@ _ROLL = {
     "emperor_player": _roll_trailing_player, "emperor_heir": _roll_trailing_player,
     "cardinal_player": _roll_trailing_player, "magician_player": _roll_most_cards,
     "wizard_player": _roll_most_cards, "spy_player": _roll_most_cards, "wizard_card": _roll_dearest,
-    "wizard_use": _roll_wizard_use, "abbot_income": _roll_abbot, "magician_discard": _roll_magician_discard,
+    "wizard_use": _roll_last, "abbot_income": _roll_last, "magician_discard": _roll_magician_discard,
     "thieves_den_cards": _roll_done_or_first, "artist": _roll_done_or_first, "seer_give": _roll_worst_card,
     "laboratory": _roll_worst_card, "museum": _roll_worst_card, "cardinal_cards": _roll_worst_card,
     "necropolis_sacrifice": _roll_cheapest,

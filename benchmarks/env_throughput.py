@@ -43,8 +43,10 @@ def run(make_env, seconds: float) -> tuple[int, int, float]:
 
 def driver_cost(n: int = 200_000) -> float:
     """Microseconds per step of the driver alone (reading a mask and picking an id), for reference."""
+    from citadels_env.encoding import NUM_ACTIONS
+
     rand = random.Random(0).random
-    mask = np.zeros(292, dtype=np.int8)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     mask[[3, 40, 41, 97, 200]] = 1
     obs = {"action_mask": mask}
     start = time.perf_counter()

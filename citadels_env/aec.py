@@ -93,7 +93,7 @@ class raw_env(AECEnv, EzPickle):
         self.render_seat = render_seat
         self.strict = strict
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.num_players_ = players
+        self._players = players  # the seat count, read on every step
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
@@ -126,7 +126,7 @@ class raw_env(AECEnv, EzPickle):
         self._cache: dict[int, dict] = {}  # the observations of this state, by seat
         self._legal: list | None = None  # the legal actions of this state, once a mask was built from them
         self.encoder = ObservationEncoder(self.game)  # the observations of the current game
-        self._seat = self.game.current_player
+        self._seat = self.game.current_player  # the seat on turn, kept for the hot path
         self.agent_selection = self.possible_agents[self._seat]
 
     def observe(self, agent: str) -> dict:
@@ -135,7 +135,7 @@ class raw_env(AECEnv, EzPickle):
         if obs is None:
             if seat == self._seat:
                 self._legal = legal = self.game.legal_actions()
-                mask = mask_of(legal, seat, self.num_players_)
+                mask = mask_of(legal, seat, self._players)
             else:
                 mask = legal_mask(self.game, seat)  # all zeros
             obs = self._cache[seat] = {"observation": self.encoder(seat), "action_mask": mask}
@@ -155,7 +155,7 @@ class raw_env(AECEnv, EzPickle):
     def _play(self, agent: str, action) -> None:
         """`step` for a live agent (the wrapper calls it directly, having checked that already)."""
         game = self.game
-        move = to_core(int(action), self._seat, self.num_players_)
+        move = to_core(int(action), self._seat, self._players)
         legal = self._legal
         if legal is not None and move in legal:  # the mask was built from this list: no need to check again
             game.apply_legal(move)

@@ -20,7 +20,7 @@ from .core import DECISIONS, Action, Game, IllegalActionError, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
 from .core.game import ALL, DRAFT
-from .core.knowledge import PRIVATE_CONTEXT, context_visible, round_events
+from .core.knowledge import context_visible, round_events
 
 MAX_PLAYERS = 8
 ACTIONS: tuple[Action, ...] = all_actions()
@@ -352,14 +352,10 @@ class ObservationEncoder:
         pending = g.pending
         if pending:
             kind, current, context = pending[-1]
-            if current == seat:
-                if kind in _DRAFT_CHOICES:
-                    for c in g.draft_hand:
-                        view[_DRAFT_OFFER_AT[c]] = 1.0
-                visible = True
-            else:
-                visible = kind not in PRIVATE_CONTEXT or (kind == "wizard_use" and context[0] == seat)
-            if visible and context is not None and kind in CONTEXT_ROLES:
+            if current == seat and kind in _DRAFT_CHOICES:
+                for c in g.draft_hand:
+                    view[_DRAFT_OFFER_AT[c]] = 1.0
+            if context is not None and kind in CONTEXT_ROLES and context_visible(g, seat):
                 ones: list[int] = []
                 si: list[int] = []
                 sv: list[float] = []
@@ -381,10 +377,6 @@ class ObservationEncoder:
                g.threats_open, g.flower)
         if key != self.marks_key:
             self.marks_key = key
-            for i in self.marks_set:
-                glob[i] = 0.0
-            for s, i in self.marks_seats:
-                blocks[s][i] = 0.0
             ones = [_FACEUP_AT[c] for c in g.faceup]
             for at, c in ((_KILLED_AT, g.killed), (_ROBBED_AT, g.robbed), (_BEWITCHED_AT, g.bewitched)):
                 if c is not None:
@@ -396,10 +388,7 @@ class ObservationEncoder:
             if g.first_completer is not None:
                 ones.append(_G["end_triggered"])
                 seats.append((g.first_completer, _B["first_completer"]))
-            for i in ones:
-                glob[i] = 1.0
-            for s, i in seats:
-                blocks[s][i] = 1.0
+            self._replace(self.marks_set, self.marks_seats, ones, seats)
             self.marks_set, self.marks_seats = ones, seats
             self.flower_shown = g.flower is not None and any(
                 e[0] == "threat_revealed" and e[3] for e in round_events(g))
@@ -407,10 +396,6 @@ class ObservationEncoder:
         key = (g.round, g.rank_called, len(g.revealed))  # a character is revealed at most once a round
         if key != self.calls_key:
             self.calls_key = key
-            for i in self.calls_set:
-                glob[i] = 0.0
-            for s, i in self.calls_seats:
-                blocks[s][i] = 0.0
             memo_round, read, absent = self.absent
             if memo_round != g.round:
                 absent = [_ABSENT_AT[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
@@ -420,10 +405,7 @@ class ObservationEncoder:
             self.absent = (g.round, len(g.events), absent)
             ones = [_G["rank_called"] + g.rank_called, *absent]
             seats = [(who, _B_REVEALED_AT[c]) for c, who in g.revealed.items()]
-            for i in ones:
-                glob[i] = 1.0
-            for s, i in seats:
-                blocks[s][i] = 1.0
+            self._replace(self.calls_set, self.calls_seats, ones, seats)
             self.calls_set, self.calls_seats = ones, seats
         # -- players: cities and hands when they change, numbers always (nothing of theirs changes in the draft) ---
         if g.phase != DRAFT or self.draft_read != g.round:
@@ -485,6 +467,19 @@ class ObservationEncoder:
             if current is not None:
                 blocks[current][_B["deciding"]] = 1.0
             self.deciding = current
+
+    def _replace(self, old: list[int], old_seats: list[tuple[int, int]], new: list[int],
+                 new_seats: list[tuple[int, int]]) -> None:
+        """Clear the entries a part set (global indices, and (seat, index in its block) pairs), then set its new ones."""
+        glob, blocks = self.glob, self.blocks
+        for i in old:
+            glob[i] = 0.0
+        for s, i in old_seats:
+            blocks[s][i] = 0.0
+        for i in new:
+            glob[i] = 1.0
+        for s, i in new_seats:
+            blocks[s][i] = 1.0
 
     def _rewrite_city(self, s: int, p, block: array) -> None:
         city, before = p.city, self.cities[s]

@@ -116,11 +116,8 @@ def menu_actions(g: Game) -> list[Action]:
                 acts.append(A_ABILITY[ab.id])
     if t.gathered:
         if t.limit:
-            gold = p.gold
-            # Without these, a district the gold does not cover cannot be paid for (see can_build): skip it early.
-            other_payment = "framework" in city or "factory" in city or t.char == "cardinal"
             for kind in dict.fromkeys(p.hand):
-                if (gold >= COST[kind] or other_payment or kind in _OTHER_PAYMENT_KINDS) and can_build(g, t, kind):
+                if can_build(g, t, kind):
                     acts.append(A_BUILD[kind])
         if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
@@ -262,21 +259,17 @@ def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bo
     return methods
 
 
-_OTHER_PAYMENT_KINDS = ("necropolis", "thieves_den")
-
-
 def can_build(g: Game, t: Turn, kind: str) -> bool:
     """Whether `kind` from the hand may be built now (this is on the hot path of every turn menu)."""
+    p = g.players[t.seat]
+    affordable = p.gold >= COST[kind]  # the common case, without listing the payment methods
+    # Other ways to pay exist only with these (see payment_methods): the cheapest refusal, so it comes first.
+    if not affordable and not ("framework" in p.city or "factory" in p.city or t.char == "cardinal"
+                               or kind in ("necropolis", "thieves_den")):
+        return False
     if (t.builds >= t.limit and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
         return False
-    p = g.players[t.seat]
-    if p.gold >= COST[kind]:  # the common case, without listing the payment methods
-        return True
-    # other ways to pay exist only with these (see payment_methods)
-    if not ("framework" in p.city or "factory" in p.city or t.char == "cardinal"
-            or kind in _OTHER_PAYMENT_KINDS):
-        return False
-    return bool(payment_methods(g, t, kind, len(p.hand) - 1))
+    return affordable or bool(payment_methods(g, t, kind, len(p.hand) - 1))
 
 
 def start_build(g: Game, t: Turn, kind: str) -> None:

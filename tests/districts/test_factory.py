@@ -1,19 +1,8 @@
 """Factory (unique, cost 5): RULES.md §2.4, §6 (Factory), §5.15, Q12."""
 
-from helpers import act, deal, legal, new_game, setup, to_turn
+from helpers import act, deal, legal, merchant_turn, new_game, setup, to_turn
 
 from citadels_env.core.scoring import score_player
-
-
-def merchant_turn(city, hand, gold):
-    """Seat 0 plays the Merchant, has gathered gold, and then holds exactly `gold`."""
-    g = new_game(4)
-    deal(g, {0: ["merchant"], 1: ["bishop"], 2: ["king"], 3: ["warlord"]})
-    setup(g, 0, city=city, hand=hand)
-    to_turn(g, "merchant")
-    act(g, "gather:gold")
-    setup(g, 0, gold=gold)
-    return g
 
 
 def test_other_unique_district_costs_one_gold_less():

@@ -1,34 +1,23 @@
 """Monument (unique, cost 4): RULES.md §2.4, §6 (Monument), §7.1, §7.4, §10 Q9 (a), Q15."""
 
-from helpers import act, deal, finish_round, legal, new_game, setup, to_turn
+from helpers import MAGISTRATE_SET, act, deal, finish_round, legal, merchant_turn, new_game, setup, to_turn
 
 from citadels_env.core.scoring import score_player
 
-MAGISTRATE_SET = ("magistrate", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
 DIPLOMAT_SET = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "diplomat")
 FIVE = ["manor", "castle", "temple", "church", "tavern"]
 
 
-def merchant_turn(city, hand, gold=10, characters=None):
-    g = new_game(4) if characters is None else new_game(4, characters)
-    deal(g, {0: ["merchant"], 1: ["bishop"], 2: ["king"], 3: ["warlord"]})
-    setup(g, 0, city=city, hand=hand)
-    to_turn(g, "merchant")
-    act(g, "gather:gold")
-    setup(g, 0, gold=gold)
-    return g
-
-
 def test_cannot_be_built_with_five_or_more_districts():
     """§2.4, §7.4: not buildable with 5 or more districts in the city (another district is)."""
-    g = merchant_turn(FIVE, ["monument", "palace"])
+    g = merchant_turn(FIVE, ["monument", "palace"], 10)
     assert "build:monument" not in legal(g)
     assert "build:palace" in legal(g)
 
 
 def test_can_be_built_with_four_districts_and_counts_as_two():
     """§2.4, §7.4: with 4 districts it may be built; the city then has 5 cards and counts 6 toward completion."""
-    g = merchant_turn(FIVE[:4], ["monument"])
+    g = merchant_turn(FIVE[:4], ["monument"], 10)
     act(g, "build:monument")
     assert g.players[0].city == [*FIVE[:4], "monument"]
     assert g.players[0].gold == 6
@@ -40,7 +29,7 @@ def test_can_be_built_with_four_districts_and_counts_as_two():
 def test_completes_a_city_of_six_cards_and_scores_its_cost_once():
     """§7.1, §7.4: Monument + 5 districts = 7 toward completion: the game ends after this round; for scoring the
     Monument is one district worth its cost 4 (§6)."""
-    g = merchant_turn(["monument", *FIVE[:4]], ["palace"])
+    g = merchant_turn(["monument", *FIVE[:4]], ["palace"], 10)
     act(g, "build:palace")
     assert len(g.players[0].city) == 6
     assert g.is_completed(0)
