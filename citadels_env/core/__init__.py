@@ -8,12 +8,12 @@
     print(game.result().scores)
 """
 
-from . import game  # noqa: I001  (first: it loads the phase modules in dependency order)
 from . import characters, districts, knowledge, scoring, selection, turn
 from .actions import Action, IllegalActionError, all_actions
 from .cards import CHARACTERS, DISTRICTS, Character, District
 from .config import PRESET_NAMES, ConfigError, GameConfig, Rulings
-from .game import DECISIONS, Game
+from .decisions import DECISIONS
+from .game import Game
 from .rng import Rng
 from .scoring import GameResult
 

@@ -12,6 +12,86 @@ NOBLE, RELIGIOUS, TRADE, MILITARY, UNIQUE = "noble", "religious", "trade", "mili
 DISTRICT_TYPES: tuple[str, ...] = (NOBLE, RELIGIOUS, TRADE, MILITARY, UNIQUE)
 
 
+# -- card ids as names: code says `MONUMENT`, never the string (a typo is then a NameError, not a silent miss) --
+# characters, by rank
+ASSASSIN = "assassin"
+WITCH = "witch"
+MAGISTRATE = "magistrate"
+THIEF = "thief"
+SPY = "spy"
+BLACKMAILER = "blackmailer"
+MAGICIAN = "magician"
+WIZARD = "wizard"
+SEER = "seer"
+KING = "king"
+EMPEROR = "emperor"
+PATRICIAN = "patrician"
+BISHOP = "bishop"
+ABBOT = "abbot"
+CARDINAL = "cardinal"
+MERCHANT = "merchant"
+ALCHEMIST = "alchemist"
+TRADER = "trader"
+ARCHITECT = "architect"
+NAVIGATOR = "navigator"
+SCHOLAR = "scholar"
+WARLORD = "warlord"
+DIPLOMAT = "diplomat"
+MARSHAL = "marshal"
+QUEEN = "queen"
+ARTIST = "artist"
+TAX_COLLECTOR = "tax_collector"
+# base districts
+MANOR = "manor"
+CASTLE = "castle"
+PALACE = "palace"
+TEMPLE = "temple"
+CHURCH = "church"
+MONASTERY = "monastery"
+CATHEDRAL = "cathedral"
+TAVERN = "tavern"
+MARKET = "market"
+TRADING_POST = "trading_post"
+DOCKS = "docks"
+HARBOR = "harbor"
+TOWN_HALL = "town_hall"
+WATCHTOWER = "watchtower"
+PRISON = "prison"
+BARRACKS = "barracks"
+FORTRESS = "fortress"
+# unique districts
+ARMORY = "armory"
+BASILICA = "basilica"
+CAPITOL = "capitol"
+DRAGON_GATE = "dragon_gate"
+FACTORY = "factory"
+FRAMEWORK = "framework"
+GOLD_MINE = "gold_mine"
+GREAT_WALL = "great_wall"
+HAUNTED_QUARTER = "haunted_quarter"
+IMPERIAL_TREASURY = "imperial_treasury"
+IVORY_TOWER = "ivory_tower"
+KEEP = "keep"
+LABORATORY = "laboratory"
+LIBRARY = "library"
+MAP_ROOM = "map_room"
+MONUMENT = "monument"
+MUSEUM = "museum"
+NECROPOLIS = "necropolis"
+OBSERVATORY = "observatory"
+PARK = "park"
+POOR_HOUSE = "poor_house"
+QUARRY = "quarry"
+SCHOOL_OF_MAGIC = "school_of_magic"
+SECRET_VAULT = "secret_vault"
+SMITHY = "smithy"
+STABLES = "stables"
+STATUE = "statue"
+THEATER = "theater"
+THIEVES_DEN = "thieves_den"
+WISHING_WELL = "wishing_well"
+
+
 @dataclass(frozen=True)
 class Character:
     id: str
@@ -35,87 +115,87 @@ class District:
 
 
 CHARACTER_LIST: tuple[Character, ...] = (
-    Character("assassin", "Assassin", 1, None, "classic"),
-    Character("witch", "Witch", 1, None, "dark_city"),
-    Character("magistrate", "Magistrate", 1, None, "new"),
-    Character("thief", "Thief", 2, None, "classic"),
-    Character("spy", "Spy", 2, None, "new"),
-    Character("blackmailer", "Blackmailer", 2, None, "new"),
-    Character("magician", "Magician", 3, None, "classic"),
-    Character("wizard", "Wizard", 3, None, "dark_city"),
-    Character("seer", "Seer", 3, None, "new"),
-    Character("king", "King", 4, NOBLE, "classic"),
-    Character("emperor", "Emperor", 4, NOBLE, "dark_city"),
-    Character("patrician", "Patrician", 4, NOBLE, "new"),
-    Character("bishop", "Bishop", 5, RELIGIOUS, "classic"),
-    Character("abbot", "Abbot", 5, RELIGIOUS, "dark_city"),
-    Character("cardinal", "Cardinal", 5, RELIGIOUS, "new"),
-    Character("merchant", "Merchant", 6, TRADE, "classic"),
-    Character("alchemist", "Alchemist", 6, None, "dark_city"),
-    Character("trader", "Trader", 6, TRADE, "new"),
-    Character("architect", "Architect", 7, None, "classic"),
-    Character("navigator", "Navigator", 7, None, "dark_city"),
-    Character("scholar", "Scholar", 7, None, "new"),
-    Character("warlord", "Warlord", 8, MILITARY, "classic"),
-    Character("diplomat", "Diplomat", 8, MILITARY, "dark_city"),
-    Character("marshal", "Marshal", 8, MILITARY, "new"),
-    Character("queen", "Queen", 9, None, "dark_city"),
-    Character("artist", "Artist", 9, None, "dark_city"),
-    Character("tax_collector", "Tax Collector", 9, None, "new"),
+    Character(ASSASSIN, "Assassin", 1, None, "classic"),
+    Character(WITCH, "Witch", 1, None, "dark_city"),
+    Character(MAGISTRATE, "Magistrate", 1, None, "new"),
+    Character(THIEF, "Thief", 2, None, "classic"),
+    Character(SPY, "Spy", 2, None, "new"),
+    Character(BLACKMAILER, "Blackmailer", 2, None, "new"),
+    Character(MAGICIAN, "Magician", 3, None, "classic"),
+    Character(WIZARD, "Wizard", 3, None, "dark_city"),
+    Character(SEER, "Seer", 3, None, "new"),
+    Character(KING, "King", 4, NOBLE, "classic"),
+    Character(EMPEROR, "Emperor", 4, NOBLE, "dark_city"),
+    Character(PATRICIAN, "Patrician", 4, NOBLE, "new"),
+    Character(BISHOP, "Bishop", 5, RELIGIOUS, "classic"),
+    Character(ABBOT, "Abbot", 5, RELIGIOUS, "dark_city"),
+    Character(CARDINAL, "Cardinal", 5, RELIGIOUS, "new"),
+    Character(MERCHANT, "Merchant", 6, TRADE, "classic"),
+    Character(ALCHEMIST, "Alchemist", 6, None, "dark_city"),
+    Character(TRADER, "Trader", 6, TRADE, "new"),
+    Character(ARCHITECT, "Architect", 7, None, "classic"),
+    Character(NAVIGATOR, "Navigator", 7, None, "dark_city"),
+    Character(SCHOLAR, "Scholar", 7, None, "new"),
+    Character(WARLORD, "Warlord", 8, MILITARY, "classic"),
+    Character(DIPLOMAT, "Diplomat", 8, MILITARY, "dark_city"),
+    Character(MARSHAL, "Marshal", 8, MILITARY, "new"),
+    Character(QUEEN, "Queen", 9, None, "dark_city"),
+    Character(ARTIST, "Artist", 9, None, "dark_city"),
+    Character(TAX_COLLECTOR, "Tax Collector", 9, None, "new"),
 )
 
 BASE_DISTRICT_LIST: tuple[District, ...] = (
-    District("manor", "Manor", NOBLE, 3, 5),
-    District("castle", "Castle", NOBLE, 4, 4),
-    District("palace", "Palace", NOBLE, 5, 3),
-    District("temple", "Temple", RELIGIOUS, 1, 3),
-    District("church", "Church", RELIGIOUS, 2, 3),
-    District("monastery", "Monastery", RELIGIOUS, 3, 3),
-    District("cathedral", "Cathedral", RELIGIOUS, 5, 2),
-    District("tavern", "Tavern", TRADE, 1, 5),
-    District("market", "Market", TRADE, 2, 4),
-    District("trading_post", "Trading Post", TRADE, 2, 3),
-    District("docks", "Docks", TRADE, 3, 3),
-    District("harbor", "Harbor", TRADE, 4, 3),
-    District("town_hall", "Town Hall", TRADE, 5, 2),
-    District("watchtower", "Watchtower", MILITARY, 1, 3),
-    District("prison", "Prison", MILITARY, 2, 3),
-    District("barracks", "Barracks", MILITARY, 3, 3),
-    District("fortress", "Fortress", MILITARY, 5, 2),
+    District(MANOR, "Manor", NOBLE, 3, 5),
+    District(CASTLE, "Castle", NOBLE, 4, 4),
+    District(PALACE, "Palace", NOBLE, 5, 3),
+    District(TEMPLE, "Temple", RELIGIOUS, 1, 3),
+    District(CHURCH, "Church", RELIGIOUS, 2, 3),
+    District(MONASTERY, "Monastery", RELIGIOUS, 3, 3),
+    District(CATHEDRAL, "Cathedral", RELIGIOUS, 5, 2),
+    District(TAVERN, "Tavern", TRADE, 1, 5),
+    District(MARKET, "Market", TRADE, 2, 4),
+    District(TRADING_POST, "Trading Post", TRADE, 2, 3),
+    District(DOCKS, "Docks", TRADE, 3, 3),
+    District(HARBOR, "Harbor", TRADE, 4, 3),
+    District(TOWN_HALL, "Town Hall", TRADE, 5, 2),
+    District(WATCHTOWER, "Watchtower", MILITARY, 1, 3),
+    District(PRISON, "Prison", MILITARY, 2, 3),
+    District(BARRACKS, "Barracks", MILITARY, 3, 3),
+    District(FORTRESS, "Fortress", MILITARY, 5, 2),
 )
 
 UNIQUE_DISTRICT_LIST: tuple[District, ...] = (
-    District("armory", "Armory", UNIQUE, 3, 1, "dark_city"),
-    District("basilica", "Basilica", UNIQUE, 4, 1, "new"),
-    District("capitol", "Capitol", UNIQUE, 5, 1, "new"),
-    District("dragon_gate", "Dragon Gate", UNIQUE, 6, 1, "classic"),
-    District("factory", "Factory", UNIQUE, 5, 1, "dark_city"),
-    District("framework", "Framework", UNIQUE, 3, 1, "new"),
-    District("gold_mine", "Gold Mine", UNIQUE, 6, 1, "new"),
-    District("great_wall", "Great Wall", UNIQUE, 6, 1, "classic"),
-    District("haunted_quarter", "Haunted Quarter", UNIQUE, 2, 1, "classic"),
-    District("imperial_treasury", "Imperial Treasury", UNIQUE, 5, 1, "dark_city"),
-    District("ivory_tower", "Ivory Tower", UNIQUE, 5, 1, "new"),
-    District("keep", "Keep", UNIQUE, 3, 1, "classic"),
-    District("laboratory", "Laboratory", UNIQUE, 5, 1, "classic"),
-    District("library", "Library", UNIQUE, 6, 1, "classic"),
-    District("map_room", "Map Room", UNIQUE, 5, 1, "dark_city"),
-    District("monument", "Monument", UNIQUE, 4, 1, "new"),
-    District("museum", "Museum", UNIQUE, 4, 1, "dark_city"),
-    District("necropolis", "Necropolis", UNIQUE, 5, 1, "new"),
-    District("observatory", "Observatory", UNIQUE, 4, 1, "classic"),
-    District("park", "Park", UNIQUE, 6, 1, "dark_city"),
-    District("poor_house", "Poor House", UNIQUE, 4, 1, "dark_city"),
-    District("quarry", "Quarry", UNIQUE, 5, 1, "dark_city"),
-    District("school_of_magic", "School of Magic", UNIQUE, 6, 1, "classic"),
+    District(ARMORY, "Armory", UNIQUE, 3, 1, "dark_city"),
+    District(BASILICA, "Basilica", UNIQUE, 4, 1, "new"),
+    District(CAPITOL, "Capitol", UNIQUE, 5, 1, "new"),
+    District(DRAGON_GATE, "Dragon Gate", UNIQUE, 6, 1, "classic"),
+    District(FACTORY, "Factory", UNIQUE, 5, 1, "dark_city"),
+    District(FRAMEWORK, "Framework", UNIQUE, 3, 1, "new"),
+    District(GOLD_MINE, "Gold Mine", UNIQUE, 6, 1, "new"),
+    District(GREAT_WALL, "Great Wall", UNIQUE, 6, 1, "classic"),
+    District(HAUNTED_QUARTER, "Haunted Quarter", UNIQUE, 2, 1, "classic"),
+    District(IMPERIAL_TREASURY, "Imperial Treasury", UNIQUE, 5, 1, "dark_city"),
+    District(IVORY_TOWER, "Ivory Tower", UNIQUE, 5, 1, "new"),
+    District(KEEP, "Keep", UNIQUE, 3, 1, "classic"),
+    District(LABORATORY, "Laboratory", UNIQUE, 5, 1, "classic"),
+    District(LIBRARY, "Library", UNIQUE, 6, 1, "classic"),
+    District(MAP_ROOM, "Map Room", UNIQUE, 5, 1, "dark_city"),
+    District(MONUMENT, "Monument", UNIQUE, 4, 1, "new"),
+    District(MUSEUM, "Museum", UNIQUE, 4, 1, "dark_city"),
+    District(NECROPOLIS, "Necropolis", UNIQUE, 5, 1, "new"),
+    District(OBSERVATORY, "Observatory", UNIQUE, 4, 1, "classic"),
+    District(PARK, "Park", UNIQUE, 6, 1, "dark_city"),
+    District(POOR_HOUSE, "Poor House", UNIQUE, 4, 1, "dark_city"),
+    District(QUARRY, "Quarry", UNIQUE, 5, 1, "dark_city"),
+    District(SCHOOL_OF_MAGIC, "School of Magic", UNIQUE, 6, 1, "classic"),
     # Printed cost unknown and irrelevant: it can never be built (Q30). 0 keeps every cost an int.
-    District("secret_vault", "Secret Vault", UNIQUE, 0, 1, "new", buildable=False),
-    District("smithy", "Smithy", UNIQUE, 5, 1, "classic"),
-    District("stables", "Stables", UNIQUE, 2, 1, "new"),
-    District("statue", "Statue", UNIQUE, 3, 1, "new"),
-    District("theater", "Theater", UNIQUE, 6, 1, "new"),
-    District("thieves_den", "Thieves' Den", UNIQUE, 6, 1, "new"),
-    District("wishing_well", "Wishing Well", UNIQUE, 5, 1, "dark_city"),
+    District(SECRET_VAULT, "Secret Vault", UNIQUE, 0, 1, "new", buildable=False),
+    District(SMITHY, "Smithy", UNIQUE, 5, 1, "classic"),
+    District(STABLES, "Stables", UNIQUE, 2, 1, "new"),
+    District(STATUE, "Statue", UNIQUE, 3, 1, "new"),
+    District(THEATER, "Theater", UNIQUE, 6, 1, "new"),
+    District(THIEVES_DEN, "Thieves' Den", UNIQUE, 6, 1, "new"),
+    District(WISHING_WELL, "Wishing Well", UNIQUE, 5, 1, "dark_city"),
 )
 
 CHARACTERS: dict[str, Character] = {c.id: c for c in CHARACTER_LIST}

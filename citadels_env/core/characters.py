@@ -1,7 +1,7 @@
 """§5 The 27 characters: each one's abilities, in rank order, one section per card.
 
-An ability is offered in the turn menu while `available(g, turn)` holds and its `key` was not used this turn (each
-ability once per turn, §0.3); choosing it calls `use`, which acts at once or asks follow-up decisions. Abilities that
+An ability (`decisions.Ability`) is offered in the turn menu while `available(g, turn)` holds and its `key` was not used
+this turn (each ability once per turn, §0.3); choosing it calls `use`, which acts at once or asks follow-up decisions. Abilities that
 would do nothing (income with no matching district, a look at an empty hand) are not offered. Forced effects (the King
 takes the crown, the Bishop's protection, the Alchemist's refund, build limits) are applied by `turn`, not asked.
 """
@@ -9,29 +9,36 @@ takes the crown, the Bishop's protection, the Alchemist's refund, build limits) 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 
+from . import events
 from .actions import A_AMOUNT, A_CARD, A_CHAR, A_PLAYER, A_RESOURCE, A_TYPE, A_WIZARD, DONE, Action
-from .cards import CHARACTERS, COST, DISTRICT_TYPES, RANK, TYPE
-from .game import ALL, Game, decision
-from .state import Turn
+from .cards import (
+    ABBOT,
+    CARDINAL,
+    CHARACTERS,
+    COST,
+    DISTRICT_TYPES,
+    KEEP,
+    PATRICIAN,
+    RANK,
+    TYPE,
+)
+from .city import destroy_price, seize_price, wall_surcharge
+from .decisions import Ability, add_character_ability, decision
+from .state import ALL, Turn
+from .state import GameState as Game
 from .turn import choose_payment, district_targets, end_turn, may_place, payment_methods
 
-
-class Ability(NamedTuple):
-    id: str  # the menu action's argument
-    key: str  # once-per-turn key (the Navigator's two options share one)
-    available: Callable[[Game, Turn], bool]
-    use: Callable[[Game, Turn], None]
-
-
-ABILITIES: dict[str, tuple[Ability, ...]] = {}
+#: The Marshal seizes only districts of this cost or less (§5.24).
+MARSHAL_MAX_COST = 3
 
 
 def ability(char: str, id_: str, key: str | None = None):
+    """Register the ability a function returns as `(available, use)` for `char`'s turn menu."""
+
     def register(fn):
         available, use = fn()
-        ABILITIES[char] = (*ABILITIES.get(char, ()), Ability(id_, key or id_, available, use))
+        add_character_ability(char, Ability(id_, key or id_, available, use))
         return fn
 
     return register
@@ -79,12 +86,13 @@ def district_in_a_city(name: str, player_doc: str, district_doc: str,
 def gain_cards(g: Game, seat: int, n: int) -> None:
     if n:
         drawn = g.draw_to_hand(seat, n)
-        g.event(("drew", seat, len(drawn)))
+        g.event(events.Drew(seat, len(drawn)))
 
 
-def gain_gold(g: Game, seat: int, n: int, why: str) -> None:
+def gain_gold(g: Game, seat: int, n: int, why: type) -> None:
+    """`seat` takes `n` gold from the bank; `why` is the event record that says so (`events.Income`...)."""
     g.players[seat].gold += n
-    g.event((why, seat, n))
+    g.event(why(seat, n))
 
 
 # -- income: §4.5, shared by every character with an income type -------------------------------------------------------
@@ -94,17 +102,18 @@ def income_available(g: Game, t: Turn) -> bool:
 
 def use_income(g: Game, t: Turn) -> None:
     n = g.count_type(t.seat, CHARACTERS[t.char].income_type)
-    if t.char == "abbot":  # gold or card for each religious district, announced first (§5.14)
+    if t.char == ABBOT:  # gold or card for each religious district, announced first (§5.14)
         g.push("abbot_income", t.seat, n)
-    elif t.char in ("patrician", "cardinal"):
+    elif t.char in (PATRICIAN, CARDINAL):
         gain_cards(g, t.seat, n)
     else:
-        gain_gold(g, t.seat, n, "income")
+        gain_gold(g, t.seat, n, events.Income)
 
 
-for _c in ("king", "emperor", "patrician", "bishop", "abbot", "cardinal", "merchant", "trader", "warlord",
-           "diplomat", "marshal"):
-    ABILITIES[_c] = (Ability("income", "income", income_available, use_income),)
+INCOME = Ability("income", "income", income_available, use_income)
+for _c in CHARACTERS.values():
+    if _c.income_type is not None:
+        add_character_ability(_c.id, INCOME)
 
 
 # -- rank 1 ------------------------------------------------------------------------------------------------------------
@@ -124,7 +133,7 @@ def kill_actions(g: Game, data) -> list[Action]:
 @kill_actions.resolver
 def kill(g: Game, data, action: Action) -> None:
     g.killed = action.arg
-    g.event(("killed", action.arg))
+    g.event(events.Killed(action.arg))
 
 
 # The Witch's part 1 is forced by `turn.after_gather`: she must name a character (Q2).
@@ -137,7 +146,7 @@ def bewitch_actions(g: Game, data) -> list[Action]:
 def bewitch(g: Game, data, action: Action) -> None:
     g.bewitched = action.arg
     g.witch_seat = g.turn.seat
-    g.event(("bewitched", action.arg))
+    g.event(events.Bewitched(action.arg))
     end_turn(g)
 
 
@@ -165,8 +174,8 @@ def warrant(g: Game, placed, action: Action) -> None:
     g.signed = placed[0]
     g.magistrate_seat = seat
     g.warrants = tuple(sorted(placed, key=RANK.__getitem__))
-    g.event(("warrants", seat, g.warrants))
-    g.event(("signed_warrant", seat, g.signed), 1 << seat)
+    g.event(events.Warrants(seat, g.warrants))
+    g.event(events.SignedWarrant(seat, g.signed), 1 << seat)
 
 
 # -- rank 2 ------------------------------------------------------------------------------------------------------------
@@ -187,7 +196,7 @@ def rob_actions(g: Game, data) -> list[Action]:
 def rob(g: Game, data, action: Action) -> None:
     g.robbed = action.arg
     g.robber_seat = g.turn.seat
-    g.event(("rob", action.arg))
+    g.event(events.Rob(action.arg))
 
 
 @ability("spy", "spy")
@@ -225,7 +234,7 @@ def spy_type(g: Game, target, action: Action) -> None:
     gold = min(m, victim.gold)
     victim.gold -= gold
     g.players[seat].gold += gold
-    g.event(("spied", seat, target, action.arg, m, gold))
+    g.event(events.Spied(seat, target, action.arg, m, gold))
     gain_cards(g, seat, m)
 
 
@@ -234,7 +243,7 @@ def look(g: Game, seat: int, target: int) -> None:
     p = g.players[target]
     bit = 1 << seat
     p.hand_seen = [m | bit for m in p.hand_seen]
-    g.event(("looked", seat, target, tuple(sorted(p.hand))), bit)
+    g.event(events.Looked(seat, target, tuple(sorted(p.hand))), bit)
 
 
 @ability("blackmailer", "threaten")
@@ -262,8 +271,8 @@ def threat(g: Game, placed, action: Action) -> None:
     g.flower = placed[0]
     g.blackmailer_seat = seat
     g.threats = g.threats_open = tuple(sorted(placed, key=RANK.__getitem__))
-    g.event(("threats", seat, g.threats))
-    g.event(("flower", seat, g.flower), 1 << seat)
+    g.event(events.Threats(seat, g.threats))
+    g.event(events.Flower(seat, g.flower), 1 << seat)
 
 
 # -- rank 3 ------------------------------------------------------------------------------------------------------------
@@ -291,7 +300,7 @@ def magician_player(g: Game, data, action: Action) -> None:
     both = (1 << a.seat) | (1 << b.seat)
     a.hand, b.hand = b.hand, a.hand
     a.hand_seen, b.hand_seen = [m | both for m in b.hand_seen], [m | both for m in a.hand_seen]
-    g.event(("swapped_hands", a.seat, b.seat))
+    g.event(events.SwappedHands(a.seat, b.seat))
 
 
 @ability("magician", "magician_discard", key="magician")
@@ -317,7 +326,7 @@ def magician_discard_actions(g: Game, count) -> list[Action]:
 def magician_discard(g: Game, count, action: Action) -> None:
     seat = g.turn.seat
     if action.verb == DONE:
-        g.event(("magician_discarded", seat, count))
+        g.event(events.MagicianDiscarded(seat, count))
         gain_cards(g, seat, count)
         return
     g.take(seat, action.arg, 1 << seat)
@@ -325,7 +334,7 @@ def magician_discard(g: Game, count, action: Action) -> None:
     if g.players[seat].hand:
         g.push("magician_discard", seat, count + 1)
     else:
-        g.event(("magician_discarded", seat, count + 1))
+        g.event(events.MagicianDiscarded(seat, count + 1))
         gain_cards(g, seat, count + 1)
 
 
@@ -348,7 +357,7 @@ def wizard_player_actions(g: Game, data) -> list[Action]:
 @wizard_player_actions.resolver
 def wizard_player(g: Game, data, action: Action) -> None:
     look(g, g.turn.seat, action.arg)
-    g.event(("wizard_looked", g.turn.seat, action.arg))
+    g.event(events.WizardLooked(g.turn.seat, action.arg))
     g.push("wizard_card", g.turn.seat, action.arg)
 
 
@@ -381,11 +390,11 @@ def wizard_use(g: Game, data, action: Action) -> None:
         both = (1 << t.seat) | (1 << target)
         g.take(target, kind, both)
         g.give(t.seat, kind, both)
-        g.event(("wizard_took", t.seat, target))
+        g.event(events.WizardTook(t.seat, target))
     else:
         g.take(target, kind, ALL)
         g.in_transit.append(kind)
-        g.event(("building", t.seat, kind))
+        g.event(events.Building(t.seat, kind))
         choose_payment(g, t, kind, counts=False)
 
 
@@ -404,7 +413,7 @@ def _seer():
                 g.take(s, card, both)
                 g.give(t.seat, card, both)
                 victims.append(s)
-        g.event(("seer_took", t.seat, tuple(victims)))
+        g.event(events.SeerTook(t.seat, tuple(victims)))
         g.push("seer_give", t.seat, tuple(victims))
 
     return available, use
@@ -444,7 +453,7 @@ def emperor_player_actions(g: Game, data) -> list[Action]:
 def emperor_player(g: Game, data, action: Action) -> None:
     target = g.players[action.arg]
     g.crown = action.arg
-    g.event(("crown", action.arg))
+    g.event(events.Crown(action.arg))
     if target.gold and target.hand:
         g.push("emperor_resource", g.turn.seat, action.arg)
     elif target.gold or target.hand:
@@ -472,7 +481,7 @@ def emperor_take(g: Game, target: int, what: str) -> None:
         both = (1 << seat) | (1 << target)
         g.take(target, card, both)
         g.give(seat, card, both)
-    g.event(("emperor_took", seat, target, what))
+    g.event(events.EmperorTook(seat, target, what))
 
 
 # -- rank 5 (the Bishop's protection is set in turn.begin_turn; the Cardinal's exchange is a payment method) ----------
@@ -484,7 +493,7 @@ def abbot_income_actions(g: Game, n) -> list[Action]:
 @abbot_income_actions.resolver
 def abbot_income(g: Game, n, action: Action) -> None:
     seat = g.turn.seat
-    gain_gold(g, seat, action.arg, "income")
+    gain_gold(g, seat, action.arg, events.Income)
     gain_cards(g, seat, n - action.arg)
 
 
@@ -524,14 +533,14 @@ def abbot_richest(g: Game, data, action: Action) -> None:
 def abbot_take(g: Game, giver: int) -> None:
     g.players[giver].gold -= 1
     g.players[g.turn.seat].gold += 1
-    g.event(("abbot_took", g.turn.seat, giver))
+    g.event(events.AbbotTook(g.turn.seat, giver))
 
 
 # -- rank 6 (the Alchemist's refund is in turn.end_turn; the Trader's exemption in turn.counts_toward_limit) ----------
 @ability("merchant", "merchant_gold")
 def _merchant():
     def use(g: Game, t: Turn) -> None:
-        gain_gold(g, t.seat, 1, "merchant_gold")
+        gain_gold(g, t.seat, 1, events.MerchantGold)
 
     return always, use
 
@@ -551,7 +560,7 @@ def _architect():
 @ability("navigator", "navigator_gold", key="navigator")
 def _navigator_gold():
     def use(g: Game, t: Turn) -> None:
-        gain_gold(g, t.seat, 4, "navigator_gold")
+        gain_gold(g, t.seat, 4, events.NavigatorGold)
 
     return always, use
 
@@ -574,7 +583,7 @@ def _scholar():
 
     def use(g: Game, t: Turn) -> None:
         drawn = g.draw(7)  # Q13: all of them if fewer than 7 remain
-        g.event(("scholar_drew", t.seat, len(drawn)))
+        g.event(events.ScholarDrew(t.seat, len(drawn)))
         if len(drawn) == 1:
             g.give(t.seat, drawn[0], 0)
             g.rng.shuffle(g.deck)
@@ -601,19 +610,18 @@ def scholar_keep(g: Game, drawn, action: Action) -> None:
 
 
 # -- rank 8 ------------------------------------------------------------------------------------------------------------
-def wall_surcharge(g: Game, owner: int, kind: str) -> int:
-    """Great Wall (Q20): +1 on the rank-8 ability against the owner's other districts."""
-    city = g.players[owner].city
-    return int("great_wall" in city and (kind != "great_wall" or g.cfg.rulings.great_wall_protects_itself))
+def surcharge(g: Game, owner: int, kind: str) -> int:
+    """The Great Wall's surcharge on a rank-8 ability against `owner`'s `kind` (`city.wall_surcharge`)."""
+    return wall_surcharge(g.players[owner].city, kind, g.cfg.rulings.great_wall_protects_itself)
 
 
 def rank8_can_touch(g: Game, owner: int, kind: str) -> bool:
     """The Keep and a protected Bishop's districts are out of reach of every rank-8 ability (§5.13, Q22, Q23)."""
-    return kind != "keep" and g.protected_seat != owner
+    return kind != KEEP and g.protected_seat != owner
 
 
 def warlord_price(g: Game, owner: int, kind: str, beautified: bool) -> int:
-    return COST[kind] + beautified - 1 + wall_surcharge(g, owner, kind)
+    return destroy_price(g.players[owner].city, kind, beautified, g.cfg.rulings.great_wall_protects_itself)
 
 
 def warlord_city_open(g: Game, seat: int, owner: int) -> bool:
@@ -626,7 +634,7 @@ def warlord_targets(g: Game, seat: int, owner: int) -> list[Action]:
     if not g.players[owner].city or g.protected_seat == owner or not warlord_city_open(g, seat, owner):
         return []
     gold = g.players[seat].gold
-    return district_targets(g, owner, lambda k, b: k != "keep" and warlord_price(g, owner, k, b) <= gold)
+    return district_targets(g, owner, lambda k, b: k != KEEP and warlord_price(g, owner, k, b) <= gold)
 
 
 def warlord_destroy(g: Game, owner: int, action: Action) -> None:
@@ -643,7 +651,7 @@ def _warlord():
 
 
 def diplomat_price(g: Game, owner: int, taken: str, tb: bool, given: str, gb: bool) -> int:
-    return max(0, COST[taken] + tb - COST[given] - gb) + wall_surcharge(g, owner, taken)
+    return max(0, COST[taken] + tb - COST[given] - gb) + surcharge(g, owner, taken)
 
 
 def diplomat_gives(g: Game, seat: int, owner: int, taken: str, tb: bool) -> list[Action]:
@@ -710,7 +718,7 @@ def diplomat_give(g: Game, data, action: Action) -> None:
     g.players[owner].gold += price
     museum_taken = g.remove_from_city(owner, taken, tb)
     museum_given = g.remove_from_city(seat, given, gb)
-    g.event(("exchanged", seat, owner, taken, given, price))
+    g.event(events.Exchanged(seat, owner, taken, given, price))
     g.add_to_city(seat, taken, tb, museum_taken)
     g.add_to_city(owner, given, gb, museum_given)
 
@@ -720,18 +728,20 @@ def marshal_targets(g: Game, seat: int, owner: int) -> list[Action]:
         return []
     mine = g.players[seat].city
     gold = g.players[seat].gold
-    return district_targets(g, owner, lambda k, b: COST[k] + b <= 3 and rank8_can_touch(g, owner, k)
-                            and k not in mine and COST[k] + b + wall_surcharge(g, owner, k) <= gold)
+    city = g.players[owner].city
+    wall = g.cfg.rulings.great_wall_protects_itself
+    return district_targets(g, owner, lambda k, b: COST[k] + b <= MARSHAL_MAX_COST and rank8_can_touch(g, owner, k)
+                            and k not in mine and seize_price(city, k, b, wall) <= gold)
 
 
 def marshal_seize(g: Game, owner: int, action: Action) -> None:
     seat = g.turn.seat
     kind, b = action.arg, action.verb != "district"
-    price = COST[kind] + b + wall_surcharge(g, owner, kind)
+    price = seize_price(g.players[owner].city, kind, b, g.cfg.rulings.great_wall_protects_itself)
     g.players[seat].gold -= price
     g.players[owner].gold += price
     museum = g.remove_from_city(owner, kind, b)
-    g.event(("seized", seat, owner, kind, price))
+    g.event(events.Seized(seat, owner, kind, price))
     g.add_to_city(seat, kind, b, museum)
 
 
@@ -750,7 +760,7 @@ def _queen():
         return r4 is not None and (r4 - t.seat) % n in (1, n - 1)  # Q17: from the Witch's seat if she plays it
 
     def use(g: Game, t: Turn) -> None:
-        gain_gold(g, t.seat, 3, "queen")
+        gain_gold(g, t.seat, 3, events.Queen)
 
     return available, use
 
@@ -788,7 +798,7 @@ def artist(g: Game, count, action: Action) -> None:
     p = g.players[seat]
     p.gold -= 1
     p.beautified.append(action.arg)
-    g.event(("beautified", seat, action.arg))
+    g.event(events.Beautified(seat, action.arg))
     if count == 0 and artist_options(g, seat):  # Q24: both at once, one ability use
         g.push("artist", seat, 1)
 
@@ -800,12 +810,10 @@ def _tax_collector():
 
     def use(g: Game, t: Turn) -> None:
         amount, g.tax_pot = g.tax_pot, 0
-        gain_gold(g, t.seat, amount, "taxes")
+        gain_gold(g, t.seat, amount, events.Taxes)
 
     return available, use
 
 
-#: Every ability of the turn menu by id, the districts' included (filled by `districts`).
-ABILITY_BY_ID: dict[str, Ability] = {ab.id: ab for abilities in ABILITIES.values() for ab in abilities}
 
 

@@ -14,9 +14,12 @@ Where every other unique district acts, one place each:
 
 from __future__ import annotations
 
+from . import events
 from .actions import A_CARD, Action
-from .characters import ABILITY_BY_ID, Ability, district_in_a_city, gain_cards
-from .game import Game, decision
+from .cards import ARMORY, LABORATORY, MUSEUM, SMITHY
+from .characters import district_in_a_city, gain_cards
+from .decisions import Ability, add_district_ability, decision
+from .state import GameState as Game
 from .state import Turn
 from .turn import district_targets
 
@@ -45,7 +48,7 @@ def laboratory(g: Game, data, action: Action) -> None:
     g.take(seat, action.arg, 1 << seat)
     g.to_bottom(action.arg)
     g.players[seat].gold += 2
-    g.event(("laboratory", seat))
+    g.event(events.Laboratory(seat))
 
 
 # -- Smithy: once per turn, pay 2 gold to draw 3 cards -----------------------------------------------------------------
@@ -55,7 +58,7 @@ def _smithy_available(g: Game, t: Turn) -> bool:
 
 def _use_smithy(g: Game, t: Turn) -> None:
     g.players[t.seat].gold -= 2
-    g.event(("smithy", t.seat))
+    g.event(events.Smithy(t.seat))
     gain_cards(g, t.seat, 3)
 
 
@@ -74,32 +77,29 @@ def museum(g: Game, data, action: Action) -> None:
     seat = g.turn.seat
     g.take(seat, action.arg, 1 << seat)
     g.players[seat].museum.append(action.arg)
-    g.event(("museum", seat))
+    g.event(events.Museum(seat))
 
 
 # -- Armory: destroy the Armory to destroy 1 district (not in a completed city; Keep and Bishop do not stop it: Q21) ---
 def armory_targets(g: Game, seat: int, owner: int) -> list[Action]:
     if g.is_completed(owner):
         return []
-    return district_targets(g, owner, lambda k, b: not (owner == seat and k == "armory"))
+    return district_targets(g, owner, lambda k, b: not (owner == seat and k == ARMORY))
 
 
 def armory_destroy(g: Game, owner: int, action: Action) -> None:
     seat = g.turn.seat
-    g.destroy(seat, "armory", "armory" in g.players[seat].beautified)
+    g.destroy(seat, ARMORY, ARMORY in g.players[seat].beautified)
     g.destroy(owner, action.arg, action.verb != "district")
 
 
 _armory_available, _use_armory = district_in_a_city(
-    "armory", "Armory: choose the city in which to destroy a district", "Armory: choose the district to destroy",
+    ARMORY, "Armory: choose the city in which to destroy a district", "Armory: choose the district to destroy",
     armory_targets, armory_destroy)
 
 
-DISTRICT_ABILITIES: tuple[Ability, ...] = (
-    Ability("laboratory", "laboratory", _has_hand, _use_laboratory),
-    Ability("smithy", "smithy", _smithy_available, _use_smithy),
-    Ability("museum", "museum", _has_hand, _use_museum),
-    Ability("armory", "armory", _armory_available, _use_armory),
-)
-DISTRICT_ABILITY_IDS = frozenset(ab.id for ab in DISTRICT_ABILITIES)
-ABILITY_BY_ID.update((ab.id, ab) for ab in DISTRICT_ABILITIES)
+for _ability in (Ability(LABORATORY, LABORATORY, _has_hand, _use_laboratory),
+                 Ability(SMITHY, SMITHY, _smithy_available, _use_smithy),
+                 Ability(MUSEUM, MUSEUM, _has_hand, _use_museum),
+                 Ability(ARMORY, ARMORY, _armory_available, _use_armory)):
+    add_district_ability(_ability)

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
-from .game import ALL, DECISIONS, DRAFT, Game
+from .decisions import DECISIONS
 from .rng import Rng
+from .state import ALL, DRAFT
+from .state import GameState as Game
 
 #: Decisions whose context (`decision_data`) is private to the deciding seat.
 PRIVATE_CONTEXT = frozenset({"keep_card", "scholar_keep", "wizard_use", "warrant", "threat"})
@@ -212,7 +214,7 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
 def _resample_tokens(d: Game, seat: int, rng: Rng) -> None:
     if d.pending and d.pending[-1][0] in ("warrant", "threat") and d.pending[-1][1] != seat:
         kind, who, placed = d.pending[-1]  # tokens being placed by another seat: which ones is hidden
-        legal = DECISIONS[kind][0]
+        legal = DECISIONS[kind].legal
         new: tuple[str, ...] = ()
         for _ in placed:
             new = (*new, rng.choice(legal(d, new)).arg)

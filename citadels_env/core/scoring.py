@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import COST, DISTRICT_TYPES, RANK, TYPE
-from .game import Game
+
+if TYPE_CHECKING:
+    from .state import GameState as Game
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,11 @@ the 7/8-player last player takes the face-down card: exactly what each seat know
 from __future__ import annotations
 
 from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
-from .cards import RANK
-from .game import ACTION, DRAFT, Game, decision
+from .cards import RANK, THEATER
+from .decisions import decision
+from .events import Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
+from .state import ACTION, DRAFT
+from .state import GameState as Game
 
 
 def draft_script(n: int, k: int, crown: int) -> tuple[tuple[str, int], ...]:
@@ -44,19 +47,8 @@ def start_round(g: Game) -> None:
     g.round += 1
     g.phase = DRAFT
     n = g.cfg.players
-    for p in g.players:
-        p.chars = []
-    g.holder = {}
-    g.revealed = {}
-    g.rank_called = 0
-    g.killed = g.robbed = g.bewitched = None
-    g.robber_seat = g.witch_seat = None
-    g.warrants, g.signed, g.magistrate_seat, g.warrant_revealed = (), None, None, False
-    g.threats, g.flower, g.blackmailer_seat, g.threats_open = (), None, None, ()
-    g.protected_seat = g.rank4_seat = g.queen_seat = None
-    g.theater = None
-    g.end_step = 0
-    g.event(("round", g.round, g.crown))
+    g.clear_round()
+    g.event(Round(g.round, g.crown))
 
     deck = list(g.cfg.characters)
     g.rng.shuffle(deck)
@@ -76,7 +68,7 @@ def start_round(g: Game) -> None:
     g.draft_index = 0
     g.draft_seen = []
     if up:
-        g.event(("faceup", tuple(up)))
+        g.event(Faceup(tuple(up)))
 
 
 def step(g: Game) -> None:
@@ -96,7 +88,7 @@ def step(g: Game) -> None:
         card = g.facedown.pop(0)
         g.draft_seen.append((g.draft_index - 1, seat, None, card))
         g.draft_hand.append(card)
-        g.event(("took_facedown", seat))
+        g.event(TookFacedown(seat))
     else:  # final_discard
         g.facedown.extend(g.draft_hand)
         g.draft_hand = []
@@ -120,7 +112,7 @@ def draft_keep(g: Game, data, action: Action) -> None:
     g.players[seat].chars.append(c)
     g.holder[c] = seat
     g.draft_index += 1
-    g.event(("picked", seat))
+    g.event(Picked(seat))
 
 
 @decision("draft_discard", "choose a character to discard face down (2 players)")
@@ -135,7 +127,7 @@ def draft_discard(g: Game, data, action: Action) -> None:
     g.draft_hand.remove(action.arg)
     g.facedown.append(action.arg)
     g.draft_index += 1
-    g.event(("discarded", seat))
+    g.event(Discarded(seat))
 
 
 def end_selection(g: Game) -> None:
@@ -143,7 +135,7 @@ def end_selection(g: Game) -> None:
     g.draft_index = -1  # the draft is over (the Theater is offered once)
     if g.theater is None:
         for p in g.players:
-            if "theater" in p.city:
+            if THEATER in p.city:
                 g.theater = ("offered", p.seat)
                 g.push("theater", p.seat)
                 return
@@ -152,7 +144,7 @@ def end_selection(g: Game) -> None:
 
 @decision("theater", "Theater: exchange your character with another player's, or pass")
 def theater_actions(g: Game, data) -> list[Action]:
-    seat = g.pending[-1][1]
+    seat = g.pending[-1].seat
     return [A_PASS] + [A_PLAYER[s] for s in range(g.cfg.players) if s != seat]
 
 
@@ -163,7 +155,7 @@ def theater(g: Game, data, action: Action) -> None:
         g.theater = ("passed", owner)
         return
     other = action.arg
-    g.event(("theater", owner, other))
+    g.event(Theater(owner, other))
     if len(g.players[owner].chars) == 1:
         swap(g, owner, g.players[owner].chars[0], other, g.players[other].chars[0])
     else:  # 2-3 players: the owner chooses which to give, takes one of the other's at random (§6 Theater)
@@ -172,7 +164,7 @@ def theater(g: Game, data, action: Action) -> None:
 
 @decision("theater_give", "Theater (2-3 players): which of your characters to give")
 def theater_give_actions(g: Game, other) -> list[Action]:
-    owner = g.pending[-1][1]
+    owner = g.pending[-1].seat
     return [A_CHAR[c] for c in g.players[owner].chars]
 
 
@@ -189,4 +181,4 @@ def swap(g: Game, owner: int, given: str, other: int, taken: str) -> None:
     b[b.index(taken)] = given
     g.holder[taken], g.holder[given] = owner, other
     g.theater = ("swapped", owner, other, given, taken)
-    g.event(("theater_swap", owner, other, given, taken), (1 << owner) | (1 << other))
+    g.event(TheaterSwap(owner, other, given, taken), (1 << owner) | (1 << other))

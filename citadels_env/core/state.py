@@ -1,12 +1,32 @@
-"""Plain-data pieces of a game state: a player's holdings and the turn in progress.
+"""The state of a game as plain data: every field declared here once, with its meaning, and the mechanics every
+phase shares (hands, the deck, cities, events, the pending decisions).
 
-Both copy in a few hundred nanoseconds (lists of strings and ints); `Game.clone()` relies on that.
-`hand_seen[i]` is a bitmask of the seats that know card `hand[i]` is in this hand (the holder always does): it lets
-`view()` and `determinize()` keep exactly what each seat saw (a Spy look, a card the Seer gave...).
+`GameState` holds no rule of any character or district: the rule modules (`selection`, `turn`, `characters`,
+`districts`, `scoring`, `knowledge`) read and change it, and `game.Game` drives them. Everything copies in a few
+microseconds (lists of strings and ints, no deep copy): `clone()` is what search and determinization rely on.
+`Player.hand_seen[i]` is a bitmask of the seats that know card `hand[i]` is in this hand (the holder always does): it
+lets `knowledge` keep exactly what each seat saw (a Spy look, a card the Seer gave...).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import MUSEUM, RANK, TAX_COLLECTOR
+from .city import city_size, count_type
+from .config import GameConfig, ResolvedConfig
+from .events import CompletedFirst, Destroyed, Tax
+from .limits import MAX_PLAYERS
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .scoring import GameResult
+
+#: The phases of a round (§3, §4) and the end of the game.
+DRAFT, ACTION, END_ROUND, OVER = "draft", "action", "end_round", "over"
+ALL = (1 << MAX_PLAYERS) - 1  # every seat's bit: a public event
+
+#: The modes a turn is played in (§5.2, the Witch): see `turn`.
 NORMAL, BEWITCHED, WITCH_CASTING, WITCH_RESUMED = "normal", "bewitched", "witch_casting", "witch_resumed"
 
 
@@ -76,3 +96,260 @@ class Turn:
 
     def to_dict(self) -> dict:
         return {k: getattr(self, k) for k in Turn.__slots__}
+
+
+class Frame(NamedTuple):
+    """A decision awaited: its `kind` (a key of `decisions.DECISIONS`), the `seat` that must answer, and its context
+    `data` (the cards on offer, the target chosen so far...), whose shape each decision documents."""
+
+    kind: str
+    seat: int
+    data: Any = None
+
+
+class GameState:
+    """Every field of a game. Game-long fields are set by `__init__`; the fields of one round by `clear_round`, which
+    `selection.start_round` calls each round. Nothing else creates a field: `clone()` and `__eq__` rely on it."""
+
+    def __init__(self, config: GameConfig, seed: int, cfg: ResolvedConfig, rng: Rng) -> None:
+        # -- the game ---------------------------------------------------------------------------------------------------
+        self.config = config  # as given by the user
+        self.seed = seed
+        self.cfg = cfg  # the config resolved for this seed: players, characters, unique districts, rulings...
+        self.rng = rng  # every random draw of the game, in order
+        self.deck: list[str] = []  # district cards face down; the top of the deck is the END of the list
+        self.players = [Player(s) for s in range(cfg.players)]
+        self.crown = cfg.crown_seat
+        self.tax_pot = 0  # gold on the Tax Collector's token (§5.27)
+        #: Cards out of every pile while a decision about them is pending: cards drawn to choose from, the district
+        #: being paid for. Keeps "every card is somewhere" checkable at every step.
+        self.in_transit: list[str] = []
+        self.first_completer: int | None = None  # the first seat to complete its city (Q15)
+        self.round = 0
+        self.phase = DRAFT
+        self.turn: Turn | None = None  # the turn being played in the action phase
+        self.pending: list[Frame] = []  # the decisions awaited, the top one last
+        self.events: list[tuple[int, tuple]] = []  # (bitmask of the seats who see it, event from `events`)
+        self.actions: list = []  # every action applied, in order (a record replays them)
+        self.outcome: GameResult | None = None  # the final scores, once the game is over
+        self.tax_in_game = TAX_COLLECTOR in cfg.characters
+        self.char_of_rank = {RANK[c]: c for c in cfg.characters}
+        self.max_rank = max(self.char_of_rank)
+        self.clear_round()
+
+    def clear_round(self) -> None:
+        """Declare (and reset) the fields that last one round."""
+        for p in self.players:
+            p.chars = []
+        # -- selection (§3) -----------------------------------------------------------------------------------------
+        self.faceup: list[str] = []  # characters discarded face up
+        self.facedown: list[str] = []  # characters discarded face down (the first one before the draft, Q28)
+        self.draft_hand: list[str] = []  # the characters being passed round
+        self.draft_steps: tuple[tuple[str, int], ...] = ()  # the draft as a script of (op, seat): `selection`
+        self.draft_index = 0  # the next step of the script; -1 once the draft is over
+        #: (step, seat, hand looked at, card chosen) for each draft decision, and (step, seat, None, card) for the
+        #: face-down card the last player of 7/8 takes: exactly what each seat saw of the draft.
+        self.draft_seen: list[tuple] = []
+        self.holder: dict[str, int] = {}  # character -> the seat that holds it
+        #: The Theater (§3.8): None, ("offered", owner), ("passed", owner) or ("swapped", owner, other, given, taken).
+        self.theater: tuple | None = None
+        # -- the action phase (§4) ----------------------------------------------------------------------------------
+        self.revealed: dict[str, int] = {}  # character -> seat, in the order they were revealed
+        self.rank_called = 0  # the last rank called
+        self.killed: str | None = None  # the Assassin's target
+        self.robbed: str | None = None  # the Thief's target
+        self.robber_seat: int | None = None
+        self.bewitched: str | None = None  # the Witch's target
+        self.witch_seat: int | None = None
+        self.warrants: tuple[str, ...] = ()  # the Magistrate's three warrants, by rank
+        self.signed: str | None = None  # the character under the signed warrant
+        self.magistrate_seat: int | None = None
+        self.warrant_revealed = False
+        self.threats: tuple[str, ...] = ()  # the Blackmailer's two threats, by rank
+        self.flower: str | None = None  # the character under the flower threat
+        self.blackmailer_seat: int | None = None
+        self.threats_open: tuple[str, ...] = ()  # threats not yet resolved
+        self.protected_seat: int | None = None  # the Bishop's seat, out of reach of rank 8 (Q3)
+        self.rank4_seat: int | None = None  # the seat that revealed the rank-4 character (the Queen)
+        self.queen_seat: int | None = None
+        self.end_step = 0  # the next step of the end of the round (§4.9)
+
+    # -- copies -------------------------------------------------------------------------------------------------------
+    def clone(self):
+        """An independent copy (no deepcopy: every container is copied at its own level)."""
+        g = type(self).__new__(type(self))
+        d = self.__dict__.copy()
+        d["rng"] = self.rng.copy()
+        d["deck"] = self.deck[:]
+        d["in_transit"] = self.in_transit[:]
+        d["players"] = [p.copy() for p in self.players]
+        d["pending"] = self.pending[:]
+        d["events"] = self.events[:]
+        d["actions"] = self.actions[:]
+        d["faceup"] = self.faceup[:]
+        d["facedown"] = self.facedown[:]
+        d["draft_hand"] = self.draft_hand[:]
+        d["draft_seen"] = self.draft_seen[:]
+        d["holder"] = self.holder.copy()
+        d["revealed"] = self.revealed.copy()
+        if self.turn is not None:
+            d["turn"] = self.turn.copy()
+        g.__dict__ = d
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        a, b = self.__dict__, other.__dict__
+        if a.keys() != b.keys():
+            return False
+        return all((k == "rng" and a[k].state == b[k].state) or a[k] == b[k] for k in a)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- events and decisions -----------------------------------------------------------------------------------------
+    def event(self, ev: tuple, seen_by: int = ALL) -> None:
+        self.events.append((seen_by, ev))
+
+    def push(self, kind: str, seat: int, data: Any = None) -> None:
+        """Await a decision of `seat` (it goes on top of the ones already awaited)."""
+        self.pending.append(Frame(kind, seat, data))
+
+    # -- hands (every change goes through here, to keep `hand_seen` right) -------------------------------------------
+    def give(self, seat: int, card: str, seen_by: int) -> None:
+        p = self.players[seat]
+        p.hand.append(card)
+        p.hand_seen.append(seen_by | (1 << seat))
+
+    def take(self, seat: int, card: str, shown_to: int) -> None:
+        """Remove one `card` from `seat`'s hand. Seats outside `shown_to` do not see which card left: they forget
+        what they knew of that hand. With shown_to=ALL (a build), the card is public."""
+        p = self.players[seat]
+        hand, seen = p.hand, p.hand_seen
+        i = hand.index(card)
+        if hand.count(card) > 1:  # take the best-known copy, then keep each seat's count of known copies right
+            i = max((j for j, c in enumerate(hand) if c == card), key=lambda j: bin(seen[j]).count("1"))
+            knew = [sum(1 for j, c in enumerate(hand) if c == card and seen[j] >> o & 1) for o in range(MAX_PLAYERS)]
+            del hand[i], seen[i]
+            for o in range(MAX_PLAYERS):
+                if not shown_to >> o & 1:
+                    continue
+                extra = sum(1 for j, c in enumerate(hand) if c == card and seen[j] >> o & 1) - max(knew[o] - 1, 0)
+                for j, c in enumerate(hand):
+                    if extra <= 0:
+                        break
+                    if c == card and seen[j] >> o & 1 and o != seat:
+                        seen[j] &= ~(1 << o)
+                        extra -= 1
+        else:
+            del hand[i], seen[i]
+        if shown_to != ALL:
+            keep = shown_to | (1 << seat)
+            for j in range(len(seen)):
+                seen[j] &= keep
+
+    def draw(self, n: int) -> list[str]:
+        """Take up to n cards from the top of the deck (fewer if it runs out: Q14)."""
+        deck = self.deck
+        k = min(n, len(deck))
+        if k == 0:
+            return []
+        drawn = deck[-k:]
+        del deck[-k:]
+        drawn.reverse()
+        return drawn
+
+    def draw_to_hand(self, seat: int, n: int) -> list[str]:
+        drawn = self.draw(n)
+        for c in drawn:
+            self.give(seat, c, 0)
+        return drawn
+
+    def to_bottom(self, card: str) -> None:
+        self.deck.insert(0, card)
+
+    # -- cities -------------------------------------------------------------------------------------------------------
+    def district_card_count(self) -> int:
+        """Every district card of the game is in exactly one place: this always equals 54 + unique districts."""
+        n = len(self.deck) + len(self.in_transit)
+        for p in self.players:
+            n += len(p.hand) + len(p.city) + len(p.museum)
+        return n
+
+    def city_size(self, seat: int) -> int:
+        """Districts toward completion (`city.city_size`: the Monument counts as 2)."""
+        return city_size(self.players[seat].city)
+
+    def is_completed(self, seat: int) -> bool:
+        return city_size(self.players[seat].city) >= self.cfg.completion_size
+
+    def check_completion(self, seat: int) -> None:
+        """Q15: the first completion ever triggers the end of the game, irrevocably."""
+        if self.first_completer is None and self.is_completed(seat):
+            self.first_completer = seat
+            self.event(CompletedFirst(seat))
+
+    def add_to_city(self, seat: int, kind: str, beautified: bool = False, museum: list[str] | None = None) -> None:
+        p = self.players[seat]
+        p.city.append(kind)
+        if beautified:
+            p.beautified.append(kind)
+        if museum:  # a Museum moved with its cards (Diplomat, Marshal): they stay face down
+            p.museum = museum
+            p.museum_blind = True
+        self.check_completion(seat)
+
+    def remove_from_city(self, seat: int, kind: str, beautified: bool) -> list[str]:
+        """Take a district out of a city; returns the Museum's cards if it was the Museum (they travel with it)."""
+        p = self.players[seat]
+        p.city.remove(kind)
+        if beautified:
+            p.beautified.remove(kind)
+        moved: list[str] = []
+        if kind == MUSEUM:
+            moved, p.museum, p.museum_blind = p.museum, [], False
+        return moved
+
+    def destroy(self, seat: int, kind: str, beautified: bool) -> None:
+        """§1.2 Destroy: the district goes face down to the bottom of the deck; Museum cards follow it; the Artist's
+        gold returns to the bank (Q16)."""
+        for c in self.remove_from_city(seat, kind, beautified):
+            self.to_bottom(c)
+        self.to_bottom(kind)
+        self.event(Destroyed(seat, kind))
+
+    def city_entries(self, seat: int) -> list[tuple[str, bool]]:
+        """Distinct (kind, beautified) districts of a city: the targets an ability can name."""
+        p = self.players[seat]
+        out = []
+        plain_seen = set()
+        for kind in p.city:
+            if kind in plain_seen:
+                continue
+            n_b = p.beautified.count(kind) if p.beautified else 0
+            n = p.city.count(kind) if n_b else 1
+            if n > n_b:
+                out.append((kind, False))
+            if n_b:
+                out.append((kind, True))
+            plain_seen.add(kind)
+        return out
+
+    def count_type(self, seat: int, district_type: str) -> int:
+        """Districts of a type for a resource ability (`city.count_type`)."""
+        return count_type(self.players[seat].city, district_type)
+
+    # -- gold ---------------------------------------------------------------------------------------------------------
+    def pay_tax(self, seat: int) -> None:
+        """§5.27: after each district built, 1 gold onto the Tax Collector's token, unless the builder has none left
+        or is playing the Tax Collector's own turn (Q18)."""
+        if not self.tax_in_game:
+            return
+        t = self.turn
+        if t is not None and t.char == TAX_COLLECTOR and t.seat == seat:
+            return
+        p = self.players[seat]
+        if p.gold > 0:
+            p.gold -= 1
+            self.tax_pot += 1
+            self.event(Tax(seat))

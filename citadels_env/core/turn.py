@@ -7,6 +7,7 @@ bewitched character's turn with her own hand, gold and city).
 
 from __future__ import annotations
 
+from . import scoring, selection
 from .actions import (
     A_ABILITY,
     A_BEAUTIFIED,
@@ -28,11 +29,64 @@ from .actions import (
     YES,
     Action,
 )
-from .cards import COST, RANK, TYPE
-from .game import ALL, END_ROUND, OVER, Game, decision
-from .state import BEWITCHED, NORMAL, WITCH_CASTING, WITCH_RESUMED, Turn
+from .cards import (
+    ALCHEMIST,
+    ARCHITECT,
+    BISHOP,
+    CARDINAL,
+    COST,
+    EMPEROR,
+    FACTORY,
+    FRAMEWORK,
+    KING,
+    NAVIGATOR,
+    NECROPOLIS,
+    PARK,
+    PATRICIAN,
+    POOR_HOUSE,
+    QUEEN,
+    RANK,
+    SCHOLAR,
+    SEER,
+    STABLES,
+    THIEVES_DEN,
+    TRADE,
+    TRADER,
+    TYPE,
+    WITCH,
+    WIZARD,
+)
+from .city import cards_drawn, gold_gathered, gold_price, keeps_all_drawn, may_enter
+from .decisions import ABILITY_BY_ID, CHARACTER_ABILITIES, DISTRICT_ABILITIES, decision
+from .events import Alchemist as AlchemistRefund
+from .events import (
+    Bribed,
+    Building,
+    Built,
+    Called,
+    Cardinal,
+    Confiscated,
+    Crown,
+    EndTurn,
+    GameOver,
+    GatherCards,
+    GatherGold,
+    Heir,
+    Queen,
+    RefusedBribe,
+    Robbed,
+    ThreatRevealed,
+)
+from .events import Park as ParkDraw
+from .events import PoorHouse as PoorHouseGold
+from .state import ALL, BEWITCHED, END_ROUND, NORMAL, OVER, WITCH_CASTING, WITCH_RESUMED, Turn
+from .state import GameState as Game
 
-BUILD_LIMIT = {"architect": 3, "seer": 2, "scholar": 2, "navigator": 0}
+#: The Queen's gold, by her ability or beside a killed rank-4 character (§5.25).
+QUEEN_GOLD = 3
+
+#: Districts a character may build in a turn, when not 1 (§4.4, §5).
+BUILD_LIMIT = {ARCHITECT: 3, SEER: 2, SCHOLAR: 2, NAVIGATOR: 0}
 
 
 # -- calling the characters (§4.1) -----------------------------------------------------------------------------------
@@ -46,13 +100,13 @@ def call_next_rank(g: Game) -> None:
     c = g.char_of_rank[r]
     seat = g.holder.get(c)
     if seat is None or c == g.killed:  # not in play, or killed: nobody answers (§5.1)
-        g.event(("called", c, None))
+        g.event(Called(c, None))
         return
     g.revealed[c] = seat
-    g.event(("called", c, seat))
+    g.event(Called(c, seat))
     if r == 4:
         g.rank4_seat = seat
-    if c == "witch":
+    if c == WITCH:
         begin_turn(g, seat, c, WITCH_CASTING)
     elif c == g.bewitched:
         begin_turn(g, seat, c, BEWITCHED)
@@ -66,13 +120,13 @@ def begin_turn(g: Game, seat: int, char: str, mode: str) -> None:
         p = g.players[seat]
         stolen, p.gold = p.gold, 0
         g.players[g.robber_seat].gold += stolen
-        g.event(("robbed", g.robber_seat, seat, stolen))
-    if char in ("king", "patrician") and mode != WITCH_RESUMED and g.crown != seat:  # forced: not asked (§5.10)
+        g.event(Robbed(g.robber_seat, seat, stolen))
+    if char in (KING, PATRICIAN) and mode != WITCH_RESUMED and g.crown != seat:  # forced: not asked (§5.10)
         g.crown = seat  # a bewitched King still gets the crown; the Witch does not
-        g.event(("crown", seat))
-    if char == "bishop" and mode != BEWITCHED:
+        g.event(Crown(seat))
+    if char == BISHOP and mode != BEWITCHED:
         g.protected_seat = seat  # Q3: for the rest of the round; the Witch's districts if she plays the Bishop
-    if char == "queen" and mode != BEWITCHED:
+    if char == QUEEN and mode != BEWITCHED:
         g.queen_seat = seat
 
 
@@ -82,17 +136,17 @@ def end_turn(g: Game) -> None:
     assert t is not None
     p = g.players[t.seat]
     if t.mode in (NORMAL, WITCH_RESUMED):
-        if "poor_house" in p.city and p.gold == 0:
+        if POOR_HOUSE in p.city and p.gold == 0:
             p.gold += 1
-            g.event(("poor_house", t.seat))
-        if t.char == "alchemist" and t.gold_spent:
+            g.event(PoorHouseGold(t.seat))
+        if t.char == ALCHEMIST and t.gold_spent:
             p.gold += t.gold_spent
-            g.event(("alchemist", t.seat, t.gold_spent))
-        if "park" in p.city and not p.hand:
+            g.event(AlchemistRefund(t.seat, t.gold_spent))
+        if PARK in p.city and not p.hand:
             g.draw_to_hand(t.seat, 2)
-            g.event(("park", t.seat))
+            g.event(ParkDraw(t.seat))
     g.turn = None
-    g.event(("end_turn", t.seat, t.char))
+    g.event(EndTurn(t.seat, t.char))
     if t.mode == BEWITCHED:  # the Witch resumes her turn as the bewitched character (§5.2)
         begin_turn(g, g.witch_seat, t.char, WITCH_RESUMED)
 
@@ -106,12 +160,12 @@ def menu_actions(g: Game) -> list[Action]:
         acts += (GATHER_GOLD, GATHER_CARDS)
         if t.mode != NORMAL or t.char in g.threats_open:  # §4.6: gather first (Witch, bewitched, threatened)
             return acts
-    for ab in characters.ABILITIES.get(t.char, ()):
+    for ab in CHARACTER_ABILITIES.get(t.char, ()):
         if ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
     city = p.city
-    if not districts.DISTRICT_ABILITY_IDS.isdisjoint(city):
-        for ab in districts.DISTRICT_ABILITIES:
+    if not DISTRICT_ABILITIES.keys().isdisjoint(city):
+        for ab in DISTRICT_ABILITIES.values():
             if ab.id in city and ab.key not in t.used and ab.available(g, t):
                 acts.append(A_ABILITY[ab.id])
     if t.gathered:
@@ -119,7 +173,7 @@ def menu_actions(g: Game) -> list[Action]:
             for kind in dict.fromkeys(p.hand):
                 if can_build(g, t, kind):
                     acts.append(A_BUILD[kind])
-        if t.char != "emperor" or "emperor" in t.used:  # the Emperor must move the crown first (Q29)
+        if t.char != EMPEROR or EMPEROR in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
     return acts
 
@@ -135,18 +189,18 @@ def menu_allows(g: Game, action: Action) -> bool:
     if not t.gathered and (t.mode != NORMAL or t.char in g.threats_open):
         return False
     if verb == END_TURN:
-        return arg is None and t.gathered and (t.char != "emperor" or "emperor" in t.used)
+        return arg is None and t.gathered and (t.char != EMPEROR or EMPEROR in t.used)
     if not isinstance(arg, str):
         return False
     if verb == BUILD:
         return t.gathered and t.limit > 0 and arg in g.players[t.seat].hand and can_build(g, t, arg)
     if verb == ABILITY:
-        ab = characters.ABILITY_BY_ID.get(arg)
+        ab = ABILITY_BY_ID.get(arg)
         if ab is None or ab.key in t.used:
             return False
-        if ab in districts.DISTRICT_ABILITIES:
+        if arg in DISTRICT_ABILITIES:
             return arg in g.players[t.seat].city and ab.available(g, t)
-        return ab in characters.ABILITIES.get(t.char, ()) and ab.available(g, t)
+        return ab in CHARACTER_ABILITIES.get(t.char, ()) and ab.available(g, t)
     return False
 
 
@@ -158,7 +212,7 @@ def apply_menu(g: Game, action: Action) -> None:
     elif verb == BUILD:
         start_build(g, t, action.arg)
     elif verb == ABILITY:
-        ab = characters.ABILITY_BY_ID[action.arg]
+        ab = ABILITY_BY_ID[action.arg]
         t.used = (*t.used, ab.key)
         ab.use(g, t)
     elif verb == END_TURN:
@@ -169,14 +223,14 @@ def apply_menu(g: Game, action: Action) -> None:
 def gather(g: Game, t: Turn, what: str) -> None:
     p = g.players[t.seat]
     if what == "gold":
-        amount = 2 + ("gold_mine" in p.city)
+        amount = gold_gathered(p.city)
         p.gold += amount
-        g.event(("gather_gold", t.seat, amount))
+        g.event(GatherGold(t.seat, amount))
         after_gather(g)
         return
-    drawn = g.draw(3 if "observatory" in p.city else 2)
-    g.event(("gather_cards", t.seat, len(drawn)))
-    if "library" in p.city or len(drawn) <= 1:
+    drawn = g.draw(cards_drawn(p.city))
+    g.event(GatherCards(t.seat, len(drawn)))
+    if keeps_all_drawn(p.city) or len(drawn) <= 1:
         for c in drawn:
             g.give(t.seat, c, 0)
         after_gather(g)
@@ -214,45 +268,32 @@ def after_gather(g: Game) -> None:
 
 # -- building (§4.4) -----------------------------------------------------------------------------------------------
 def counts_toward_limit(t: Turn, kind: str) -> bool:
-    return not (kind == "stables" or (t.char == "trader" and TYPE[kind] == "trade"))
-
-
-def gold_price(g: Game, seat: int, kind: str) -> int:
-    """Gold to pay for a district: its cost, 1 less for another unique district with the Factory (§6)."""
-    price = COST[kind]
-    if TYPE[kind] == "unique" and kind != "factory" and "factory" in g.players[seat].city:
-        price -= 1
-    return price
+    """The Stables, and the Trader's trade districts, do not count toward the build limit (§5.18, §6)."""
+    return not (kind == STABLES or (t.char == TRADER and TYPE[kind] == TRADE))
 
 
 def may_place(g: Game, t: Turn, kind: str) -> bool:
-    """The rules on what may enter the city: never the Secret Vault, no duplicate (but Quarry, Wizard), the Monument
-    only into a city of fewer than 5 districts."""
-    city = g.players[t.seat].city
-    if kind == "secret_vault":
-        return False
-    if kind in city and "quarry" not in city and t.char != "wizard":
-        return False
-    return not (kind == "monument" and len(city) >= 5)
+    """Whether `kind` may enter the builder's city (`city.may_enter`; the Wizard may build a duplicate)."""
+    return may_enter(g.players[t.seat].city, kind, wizard=t.char == WIZARD)
 
 
 def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bool = False) -> list[str]:
     """Ways to pay for `kind`; spare_cards = hand cards available as payment. paid_only: the Wizard's immediate
     build must be paid (gold, or cards for the Thieves' Den)."""
     p = g.players[t.seat]
-    price = gold_price(g, t.seat, kind)
+    price = gold_price(p.city, kind)
     methods = []
     if p.gold >= price:
         methods.append("gold")
-    if kind == "thieves_den" and spare_cards and p.gold + spare_cards >= price:
+    if kind == THIEVES_DEN and spare_cards and p.gold + spare_cards >= price:
         methods.append("thieves_den")
     if paid_only:
         return methods
-    if "framework" in p.city and kind != "framework":
+    if FRAMEWORK in p.city and kind != FRAMEWORK:
         methods.append("framework")
-    if kind == "necropolis" and p.city:
+    if kind == NECROPOLIS and p.city:
         methods.append("necropolis")
-    if t.char == "cardinal" and "cardinal" not in t.used and p.gold < price:
+    if t.char == CARDINAL and "cardinal" not in t.used and p.gold < price:
         short = price - p.gold
         if spare_cards >= short and any(o.gold >= short for o in g.players if o.seat != t.seat):
             methods.append("cardinal")
@@ -264,8 +305,8 @@ def can_build(g: Game, t: Turn, kind: str) -> bool:
     p = g.players[t.seat]
     affordable = p.gold >= COST[kind]  # the common case, without listing the payment methods
     # Other ways to pay exist only with these (see payment_methods): the cheapest refusal, so it comes first.
-    if not affordable and not ("framework" in p.city or "factory" in p.city or t.char == "cardinal"
-                               or kind in ("necropolis", "thieves_den")):
+    if not affordable and not (FRAMEWORK in p.city or FACTORY in p.city or t.char == CARDINAL
+                               or kind in (NECROPOLIS, THIEVES_DEN)):
         return False
     if (t.builds >= t.limit and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
         return False
@@ -277,7 +318,7 @@ def start_build(g: Game, t: Turn, kind: str) -> None:
     g.in_transit.append(kind)
     if counts_toward_limit(t, kind):
         t.builds += 1
-    g.event(("building", t.seat, kind))
+    g.event(Building(t.seat, kind))
     choose_payment(g, t, kind, counts=True)
 
 
@@ -302,12 +343,12 @@ def payment(g: Game, data, action: Action) -> None:
 
 def pay(g: Game, t: Turn, kind: str, method: str) -> None:
     p = g.players[t.seat]
-    price = gold_price(g, t.seat, kind)
+    price = gold_price(p.city, kind)
     if method == "gold":
         p.gold -= price
         complete_build(g, t, kind, price, paid=True)
     elif method == "framework":  # §2.4: destroy the Framework instead of paying
-        g.destroy(t.seat, "framework", "framework" in p.beautified)
+        g.destroy(t.seat, FRAMEWORK, FRAMEWORK in p.beautified)
         complete_build(g, t, kind, 0, paid=False)
     elif method == "necropolis":
         g.push("necropolis_sacrifice", t.seat, kind)
@@ -383,10 +424,10 @@ def cardinal_cards(g: Game, data, action: Action) -> None:
     if left > 1:
         g.push("cardinal_cards", t.seat, (kind, other, left - 1))
         return
-    short = gold_price(g, t.seat, kind) - g.players[t.seat].gold
+    short = gold_price(g.players[t.seat].city, kind) - g.players[t.seat].gold
     g.players[other].gold -= short
     g.players[t.seat].gold += short
-    g.event(("cardinal", t.seat, other, short))
+    g.event(Cardinal(t.seat, other, short))
     pay(g, t, kind, "gold")
 
 
@@ -404,7 +445,7 @@ def complete_build(g: Game, t: Turn, kind: str, gold_paid: int, paid: bool) -> N
 
 def finish_build(g: Game, seat: int, kind: str) -> None:
     g.in_transit.remove(kind)
-    g.event(("built", seat, kind))
+    g.event(Built(seat, kind))
     g.add_to_city(seat, kind)
     g.pay_tax(seat)
 
@@ -423,38 +464,38 @@ def end_of_round_step(g: Game) -> None:
     if step == 0:
         if heir is not None:  # killed rank 4: revealed now (and counts as revealed for the tie-break, Q7)
             g.revealed[killed] = heir
-            g.event(("heir", killed, heir))
-            if killed == "emperor":
+            g.event(Heir(killed, heir))
+            if killed == EMPEROR:
                 g.push("emperor_heir", heir)
             elif g.crown != heir:
                 g.crown = heir
-                g.event(("crown", heir))
+                g.event(Crown(heir))
     elif step == 1:
         q = g.queen_seat
         if heir is not None and q is not None and (q - heir) % g.cfg.players in (1, g.cfg.players - 1):
-            g.players[q].gold += 3
-            g.event(("queen", q, 3))
+            g.players[q].gold += QUEEN_GOLD
+            g.event(Queen(q, QUEEN_GOLD))
     elif step == 2:
         g.warrants, g.threats, g.threats_open = (), (), ()
         if g.first_completer is not None:
             g.phase = OVER
             g.turn = None
-            g._result = scoring.score_game(g)
-            g.event(("game_over", g._result.winner))
+            g.outcome = scoring.score_game(g)
+            g.event(GameOver(g.outcome.winner))
         else:
             selection.start_round(g)
 
 
 @decision("emperor_heir", "killed Emperor, at the end of the round: give the crown to another player")
 def emperor_heir_actions(g: Game, data) -> list[Action]:
-    seat = g.pending[-1][1]
+    seat = g.pending[-1].seat
     return [A_PLAYER[s] for s in range(g.cfg.players) if s != seat and s != g.crown]
 
 
 @emperor_heir_actions.resolver
 def emperor_heir(g: Game, data, action: Action) -> None:
     g.crown = action.arg
-    g.event(("crown", action.arg))
+    g.event(Crown(action.arg))
 
 
 # -- the Magistrate's confiscation and the Blackmailer's threats interrupt the turn of another seat ------------------
@@ -463,7 +504,7 @@ def confiscate_actions(g: Game, data) -> list[Action]:
     kind = data[1]
     t = g.turn
     mag = g.players[g.magistrate_seat].city
-    ok = (t.char == g.signed and kind not in mag and not (kind == "monument" and len(mag) >= 5))  # Q9
+    ok = t.char == g.signed and kind not in mag and may_enter(mag, kind)  # Q9: no duplicate, even with a Quarry
     return [A_YES, A_NO] if ok else [A_NO]
 
 
@@ -478,7 +519,7 @@ def confiscate(g: Game, data, action: Action) -> None:
     g.players[builder].gold += gold_paid  # the target gets his gold back (not the Thieves' Den cards)
     t.gold_spent -= gold_paid  # Q9(d): no Alchemist refund for it
     mag = g.magistrate_seat
-    g.event(("confiscated", mag, builder, kind))
+    g.event(Confiscated(mag, builder, kind))
     g.in_transit.remove(kind)
     g.add_to_city(mag, kind)
     g.pay_tax(mag)  # §5.27: the Magistrate pays the tax
@@ -498,9 +539,9 @@ def bribe(g: Game, char, action: Action) -> None:
         p.gold -= amount
         g.players[g.blackmailer_seat].gold += amount
         g.threats_open = tuple(c for c in g.threats_open if c != char)
-        g.event(("bribed", seat, g.blackmailer_seat, amount))
+        g.event(Bribed(seat, g.blackmailer_seat, amount))
     else:
-        g.event(("refused_bribe", seat))
+        g.event(RefusedBribe(seat))
         g.push("reveal_threat", g.blackmailer_seat, (seat, char))
 
 
@@ -516,12 +557,9 @@ def reveal_threat(g: Game, data, action: Action) -> None:
     if action.verb != YES:
         return
     flower = char == g.flower
-    g.event(("threat_revealed", seat, char, flower))
+    g.event(ThreatRevealed(seat, char, flower))
     if flower:
         p = g.players[seat]
         taken, p.gold = p.gold, 0
         g.players[g.blackmailer_seat].gold += taken
 
-
-# characters and districts register their abilities using this module's building blocks: import them after it.
-from . import characters, districts, scoring, selection  # noqa: E402
