@@ -19,10 +19,18 @@ import numpy as np
 from .core import DECISIONS, Action, Game, IllegalActionError, all_actions
 from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
-from .core.game import ALL, DRAFT
-from .core.knowledge import context_visible, round_events
+from .core.city import city_size
+from .core.knowledge import (
+    absent_characters,
+    context_visible,
+    flower_revealed,
+    known_flower,
+    known_signed,
+    round_events,
+)
+from .core.limits import MAX_PLAYERS
+from .core.state import ALL, DRAFT
 
-MAX_PLAYERS = 8
 ACTIONS: tuple[Action, ...] = all_actions()
 NUM_ACTIONS = len(ACTIONS)
 ACTION_INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
@@ -174,19 +182,20 @@ def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.
     ones += uniq
     ones += [G["faceup"] + C[c] for c in g.faceup]
     events = round_events(g)
-    ones += [G["called_absent"] + C[e[1]] for e in events if e[0] == "called" and e[2] is None]
+    ones += [G["called_absent"] + C[c] for c in absent_characters(events)]
     ones += [G["my_characters"] + C[c] for c in g.players[seat].chars]
     for name, c in (("killed", g.killed), ("robbed", g.robbed), ("bewitched", g.bewitched)):
         if c is not None:
             ones.append(G[name] + C[c])
     ones += [G["warrants"] + C[c] for c in g.warrants]
-    if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
-        ones.append(G["signed_warrant"] + C[g.signed])
+    signed = known_signed(g, seat)
+    if signed is not None:
+        ones.append(G["signed_warrant"] + C[signed])
     ones += [G["threats"] + C[c] for c in g.threats]
     ones += [G["open_threats"] + C[c] for c in g.threats_open]
-    if g.flower is not None and (g.blackmailer_seat == seat or any(
-            e[0] == "threat_revealed" and e[3] for e in events)):
-        ones.append(G["flower"] + C[g.flower])
+    flower = known_flower(g, seat)
+    if flower is not None:
+        ones.append(G["flower"] + C[flower])
     current = g.current_player
     mine = current == seat
     kind = g.decision_kind
@@ -345,8 +354,9 @@ class ObservationEncoder:
         t = g.turn
         if t is not None:
             view[_TURN_PLAYER + (t.seat - seat) % len(self.blocks)] = 1.0
-        if g.signed is not None and (g.magistrate_seat == seat or g.warrant_revealed):
-            view[_SIGNED_AT[g.signed]] = 1.0
+        signed = known_signed(g, seat)
+        if signed is not None:
+            view[_SIGNED_AT[signed]] = 1.0
         if g.flower is not None and (g.blackmailer_seat == seat or self.flower_shown):
             view[_FLOWER_AT[g.flower]] = 1.0
         pending = g.pending
@@ -390,18 +400,16 @@ class ObservationEncoder:
                 seats.append((g.first_completer, _B["first_completer"]))
             self._replace(self.marks_set, self.marks_seats, ones, seats)
             self.marks_set, self.marks_seats = ones, seats
-            self.flower_shown = g.flower is not None and any(
-                e[0] == "threat_revealed" and e[3] for e in round_events(g))
+            self.flower_shown = g.flower is not None and flower_revealed(g)
         # -- characters called, and who revealed what -------------------------------------------------------------
         key = (g.round, g.rank_called, len(g.revealed))  # a character is revealed at most once a round
         if key != self.calls_key:
             self.calls_key = key
             memo_round, read, absent = self.absent
             if memo_round != g.round:
-                absent = [_ABSENT_AT[e[1]] for e in round_events(g) if e[0] == "called" and e[2] is None]
+                absent = [_ABSENT_AT[c] for c in absent_characters(round_events(g))]
             else:
-                absent = absent + [_ABSENT_AT[e[1]] for m, e in g.events[read:]
-                                   if m == ALL and e[0] == "called" and e[2] is None]
+                absent = absent + [_ABSENT_AT[c] for c in absent_characters(e for m, e in g.events[read:] if m == ALL)]
             self.absent = (g.round, len(g.events), absent)
             ones = [_G["rank_called"] + g.rank_called, *absent]
             seats = [(who, _B_REVEALED_AT[c]) for c, who in g.revealed.items()]
@@ -483,7 +491,7 @@ class ObservationEncoder:
 
     def _rewrite_city(self, s: int, p, block: array) -> None:
         city, before = p.city, self.cities[s]
-        size = len(city) + ("monument" in city)
+        size = city_size(city)
         if (before is not None and len(city) == len(before) + 1 and city[:-1] == before
                 and p.beautified == self.beautified[s]):  # the common change: one district built
             before.append(city[-1])

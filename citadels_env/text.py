@@ -11,6 +11,15 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .core import CHARACTERS, DECISIONS, DISTRICTS, Action, Game
+from .core.city import (
+    cards_drawn,
+    count_type,
+    destroy_price,
+    gold_gathered,
+    gold_price,
+    keeps_all_drawn,
+    seize_price,
+)
 from .core.scoring import GameResult
 
 
@@ -39,65 +48,65 @@ def char_label(c: str) -> str:
 
 def describe_event(e: tuple) -> str | None:
     """One line per public event (None for events too small to print)."""
-    kind = e[0]
+    kind = e.kind
     P, C, D = seat_name, char_name, district_name
     table = {
-        "setup": lambda: f"{e[1]} players; characters: {', '.join(C(c) for c in e[2])}; crown: {P(e[4])}",
-        "round": lambda: f"\n== Round {e[1]} (crown: {P(e[2])}) ==",
-        "faceup": lambda: f"face-up discards: {', '.join(C(c) for c in e[1])}",
-        "called": lambda: f"{C(e[1])} is called: " + ("no answer" if e[2] is None else f"{P(e[2])} reveals it"),
-        "robbed": lambda: f"{P(e[1])} robs {P(e[2])} of {e[3]} gold",
-        "crown": lambda: f"{P(e[1])} takes the crown",
-        "gather_gold": lambda: f"{P(e[1])} gathers {e[2]} gold",
-        "gather_cards": lambda: f"{P(e[1])} draws {e[2]} cards to choose from",
-        "built": lambda: f"{P(e[1])} builds {D(e[2])}",
-        "destroyed": lambda: f"{D(e[2])} of {P(e[1])} is destroyed",
-        "killed": lambda: f"the Assassin kills the {C(e[1])}",
-        "bewitched": lambda: f"the Witch bewitches the {C(e[1])}",
-        "rob": lambda: f"the Thief will rob the {C(e[1])}",
-        "warrants": lambda: f"{P(e[1])} places warrants on {', '.join(C(c) for c in e[2])}",
-        "threats": lambda: f"{P(e[1])} threatens {', '.join(C(c) for c in e[2])}",
-        "confiscated": lambda: f"{P(e[1])} confiscates {D(e[3])} from {P(e[2])}",
-        "bribed": lambda: f"{P(e[1])} bribes {P(e[2])} with {e[3]} gold",
-        "threat_revealed": lambda: f"{P(e[1])}'s threat is revealed: " + ("the flower!" if e[3] else "blank"),
-        "income": lambda: f"{P(e[1])} collects {e[2]} gold of income",
-        "drew": lambda: f"{P(e[1])} draws {e[2]} card(s)",
-        "exchanged": lambda: f"{P(e[1])} exchanges {D(e[4])} for {D(e[3])} of {P(e[2])}, paying {e[5]}",
-        "seized": lambda: f"{P(e[1])} seizes {D(e[3])} from {P(e[2])} for {e[4]} gold",
-        "spied": lambda: f"{P(e[1])} spies on {P(e[2])} naming {e[3]}: {e[4]} found, {e[5]} gold taken",
-        "swapped_hands": lambda: f"{P(e[1])} exchanges hands with {P(e[2])}",
-        "beautified": lambda: f"{P(e[1])} beautifies {D(e[2])}",
-        "taxes": lambda: f"{P(e[1])} collects {e[2]} gold of taxes",
-        "queen": lambda: f"{P(e[1])} (Queen) gains {e[2]} gold",
-        "heir": lambda: f"the killed {C(e[1])} was {P(e[2])}",
-        "theater": lambda: f"{P(e[1])} uses the Theater on {P(e[2])}",
-        "completed_first": lambda: f"{P(e[1])} completes the city first: this is the last round",
-        "game_over": lambda: f"\nGame over: {P(e[1])} wins",
-        "tax": lambda: f"{P(e[1])} pays 1 gold of tax into the pot",
-        "merchant_gold": lambda: f"{P(e[1])} (Merchant) takes {e[2]} extra gold",
-        "navigator_gold": lambda: f"{P(e[1])} (Navigator) takes {e[2]} gold",
-        "picked": lambda: f"{P(e[1])} chooses a character",
-        "discarded": lambda: f"{P(e[1])} discards a character face down",
-        "took_facedown": lambda: f"{P(e[1])} takes the face-down character",
-        "theater_swap": lambda: f"{P(e[1])} gives the {C(e[3])} to {P(e[2])} and takes the {C(e[4])}",
-        "looked": lambda: f"{P(e[1])} sees the hand of {P(e[2])}: " + (", ".join(map(D, e[3])) or "empty"),
-        "signed_warrant": lambda: f"(secret) {P(e[1])}'s signed warrant is on the {C(e[2])}",
-        "flower": lambda: f"(secret) {P(e[1])}'s flower threat is on the {C(e[2])}",
-        "refused_bribe": lambda: f"{P(e[1])} does not bribe the Blackmailer",
-        "magician_discarded": lambda: f"{P(e[1])} (Magician) discards {e[2]} card(s) and draws as many",
-        "wizard_looked": lambda: f"{P(e[1])} (Wizard) looks at the hand of {P(e[2])}",
-        "wizard_took": lambda: f"{P(e[1])} (Wizard) takes a card from {P(e[2])}",
-        "seer_took": lambda: f"{P(e[1])} (Seer) takes a random card from " + ", ".join(map(P, e[2])),
-        "emperor_took": lambda: f"{P(e[1])} (Emperor) takes 1 {e[3]} from {P(e[2])}",
-        "abbot_took": lambda: f"{P(e[1])} (Abbot) takes 1 gold from {P(e[2])}",
-        "scholar_drew": lambda: f"{P(e[1])} (Scholar) draws {e[2]} cards and keeps one",
-        "cardinal": lambda: f"{P(e[1])} (Cardinal) takes {e[3]} gold from {P(e[2])} for as many cards",
-        "laboratory": lambda: f"{P(e[1])} discards a card at the Laboratory for 2 gold",
-        "smithy": lambda: f"{P(e[1])} pays 2 gold at the Smithy to draw 3 cards",
-        "museum": lambda: f"{P(e[1])} places a card under the Museum",
-        "poor_house": lambda: f"{P(e[1])} gains 1 gold from the Poor House",
-        "alchemist": lambda: f"{P(e[1])} (Alchemist) gets back {e[2]} gold",
-        "park": lambda: f"{P(e[1])} draws 2 cards from the Park",
+        "setup": lambda: f"{e.players} players; characters: {', '.join(C(c) for c in e.characters)}; crown: {P(e.crown)}",
+        "round": lambda: f"\n== Round {e.round} (crown: {P(e.crown)}) ==",
+        "faceup": lambda: f"face-up discards: {', '.join(C(c) for c in e.characters)}",
+        "called": lambda: f"{C(e.character)} is called: " + ("no answer" if e.seat is None else f"{P(e.seat)} reveals it"),
+        "robbed": lambda: f"{P(e.thief)} robs {P(e.seat)} of {e.gold} gold",
+        "crown": lambda: f"{P(e.seat)} takes the crown",
+        "gather_gold": lambda: f"{P(e.seat)} gathers {e.gold} gold",
+        "gather_cards": lambda: f"{P(e.seat)} draws {e.cards} cards to choose from",
+        "built": lambda: f"{P(e.seat)} builds {D(e.district)}",
+        "destroyed": lambda: f"{D(e.district)} of {P(e.seat)} is destroyed",
+        "killed": lambda: f"the Assassin kills the {C(e.character)}",
+        "bewitched": lambda: f"the Witch bewitches the {C(e.character)}",
+        "rob": lambda: f"the Thief will rob the {C(e.character)}",
+        "warrants": lambda: f"{P(e.seat)} places warrants on {', '.join(C(c) for c in e.characters)}",
+        "threats": lambda: f"{P(e.seat)} threatens {', '.join(C(c) for c in e.characters)}",
+        "confiscated": lambda: f"{P(e.magistrate)} confiscates {D(e.district)} from {P(e.seat)}",
+        "bribed": lambda: f"{P(e.seat)} bribes {P(e.blackmailer)} with {e.gold} gold",
+        "threat_revealed": lambda: f"{P(e.seat)}'s threat is revealed: " + ("the flower!" if e.flower else "blank"),
+        "income": lambda: f"{P(e.seat)} collects {e.gold} gold of income",
+        "drew": lambda: f"{P(e.seat)} draws {e.cards} card(s)",
+        "exchanged": lambda: f"{P(e.seat)} exchanges {D(e.given)} for {D(e.taken)} of {P(e.owner)}, paying {e.price}",
+        "seized": lambda: f"{P(e.seat)} seizes {D(e.district)} from {P(e.owner)} for {e.price} gold",
+        "spied": lambda: f"{P(e.seat)} spies on {P(e.target)} naming {e.district_type}: {e.matches} found, {e.gold} gold taken",
+        "swapped_hands": lambda: f"{P(e.seat)} exchanges hands with {P(e.other)}",
+        "beautified": lambda: f"{P(e.seat)} beautifies {D(e.district)}",
+        "taxes": lambda: f"{P(e.seat)} collects {e.gold} gold of taxes",
+        "queen": lambda: f"{P(e.seat)} (Queen) gains {e.gold} gold",
+        "heir": lambda: f"the killed {C(e.character)} was {P(e.seat)}",
+        "theater": lambda: f"{P(e.owner)} uses the Theater on {P(e.other)}",
+        "completed_first": lambda: f"{P(e.seat)} completes the city first: this is the last round",
+        "game_over": lambda: f"\nGame over: {P(e.winner)} wins",
+        "tax": lambda: f"{P(e.seat)} pays 1 gold of tax into the pot",
+        "merchant_gold": lambda: f"{P(e.seat)} (Merchant) takes {e.gold} extra gold",
+        "navigator_gold": lambda: f"{P(e.seat)} (Navigator) takes {e.gold} gold",
+        "picked": lambda: f"{P(e.seat)} chooses a character",
+        "discarded": lambda: f"{P(e.seat)} discards a character face down",
+        "took_facedown": lambda: f"{P(e.seat)} takes the face-down character",
+        "theater_swap": lambda: f"{P(e.owner)} gives the {C(e.given)} to {P(e.other)} and takes the {C(e.taken)}",
+        "looked": lambda: f"{P(e.seat)} sees the hand of {P(e.target)}: " + (", ".join(map(D, e.hand)) or "empty"),
+        "signed_warrant": lambda: f"(secret) {P(e.seat)}'s signed warrant is on the {C(e.character)}",
+        "flower": lambda: f"(secret) {P(e.seat)}'s flower threat is on the {C(e.character)}",
+        "refused_bribe": lambda: f"{P(e.seat)} does not bribe the Blackmailer",
+        "magician_discarded": lambda: f"{P(e.seat)} (Magician) discards {e.cards} card(s) and draws as many",
+        "wizard_looked": lambda: f"{P(e.seat)} (Wizard) looks at the hand of {P(e.target)}",
+        "wizard_took": lambda: f"{P(e.seat)} (Wizard) takes a card from {P(e.target)}",
+        "seer_took": lambda: f"{P(e.seat)} (Seer) takes a random card from " + ", ".join(map(P, e.victims)),
+        "emperor_took": lambda: f"{P(e.seat)} (Emperor) takes 1 {e.resource} from {P(e.target)}",
+        "abbot_took": lambda: f"{P(e.seat)} (Abbot) takes 1 gold from {P(e.giver)}",
+        "scholar_drew": lambda: f"{P(e.seat)} (Scholar) draws {e.cards} cards and keeps one",
+        "cardinal": lambda: f"{P(e.seat)} (Cardinal) takes {e.gold} gold from {P(e.giver)} for as many cards",
+        "laboratory": lambda: f"{P(e.seat)} discards a card at the Laboratory for 2 gold",
+        "smithy": lambda: f"{P(e.seat)} pays 2 gold at the Smithy to draw 3 cards",
+        "museum": lambda: f"{P(e.seat)} places a card under the Museum",
+        "poor_house": lambda: f"{P(e.seat)} gains 1 gold from the Poor House",
+        "alchemist": lambda: f"{P(e.seat)} (Alchemist) gets back {e.gold} gold",
+        "park": lambda: f"{P(e.seat)} draws 2 cards from the Park",
     }
     fn = table.get(kind)
     return fn() if fn else None
@@ -202,11 +211,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _income_type_count(city: tuple[str, ...], dtype: str) -> int:
-    n = sum(1 for k in city if DISTRICTS[k].type == dtype)
-    return n + (dtype != "unique" and "school_of_magic" in city)
-
-
 _ABILITY_TEXT = {
     "kill": "Assassin: kill a character",
     "warrants": "Magistrate: place the three warrants (one signed)",
@@ -262,13 +266,6 @@ _CARD_VERB = {
     "museum": "Place {card} under the Museum", "magician_discard": "Put {card} at the bottom of the deck",
     "thieves_den_cards": "Pay 1 gold's worth with {card}", "wizard_card": "Take",
 }
-
-
-def _district_price(kind: str, c: _Ctx) -> int:
-    """Gold to build `kind` for the deciding seat (1 less for another unique district with the Factory)."""
-    d = DISTRICTS[kind]
-    own = c.cities[c.seat] if c.seat is not None and c.seat < len(c.cities) else ()
-    return d.cost - (d.type == "unique" and kind != "factory" and "factory" in own)
 
 
 def describe_decision(ctx: Any) -> str:
@@ -337,13 +334,13 @@ def describe_action(action: Action, ctx: Any = None) -> str:
     own = c.cities[c.seat] if c.seat is not None and c.seat < len(c.cities) else ()
     if verb == "gather":
         if arg == "gold":
-            return f"Take {2 + ('gold_mine' in own)} gold"
-        if "library" in own:
-            return f"Draw {3 if 'observatory' in own else 2} cards and keep them all (Library)"
-        return f"Draw {3 if 'observatory' in own else 2} cards and keep one"
+            return f"Take {gold_gathered(own)} gold"
+        if keeps_all_drawn(own):
+            return f"Draw {cards_drawn(own)} cards and keep them all (Library)"
+        return f"Draw {cards_drawn(own)} cards and keep one"
     if verb == "build":
         d = DISTRICTS[arg]
-        return f"Build {d.name} ({d.type}, {_district_price(arg, c)} gold)"
+        return f"Build {d.name} ({d.type}, {gold_price(own, arg)} gold)"
     if verb == "end_turn":
         return "End your turn"
     if verb == "ability":
@@ -351,7 +348,7 @@ def describe_action(action: Action, ctx: Any = None) -> str:
             ch = CHARACTERS[c.char] if c.char else None
             if ch is None or ch.income_type is None:
                 return "Collect income from your districts"
-            n = _income_type_count(own, ch.income_type)
+            n = count_type(own, ch.income_type)
             what = {"patrician": "card", "cardinal": "card", "abbot": "gold or card"}.get(ch.id, "gold")
             return f"{ch.name}: collect income, 1 {what} per {ch.income_type} district ({n})"
         return _ABILITY_TEXT.get(arg, f"Use {arg}").format(pot=c.tax_pot)
@@ -377,12 +374,13 @@ def describe_action(action: Action, ctx: Any = None) -> str:
         label = f"{d.name} ({d.type}, {d.cost}{', beautified' if verb != 'district' else ''})"
         owner = data if isinstance(data, int) else None
         beautified = verb != "district"
-        wall = int(owner is not None and owner < len(c.cities) and "great_wall" in c.cities[owner]
-                   and (arg != "great_wall" or c.wall_protects_itself))
+        city = c.cities[owner] if owner is not None and owner < len(c.cities) else ()
         if kind == "warlord_district":
-            return f"Destroy {label} of {seat_name(owner)}, paying {d.cost + beautified - 1 + wall} gold"
+            price = destroy_price(city, arg, beautified, c.wall_protects_itself)
+            return f"Destroy {label} of {seat_name(owner)}, paying {price} gold"
         if kind == "marshal_district":
-            return f"Seize {label} from {seat_name(owner)}, paying {d.cost + beautified + wall} gold"
+            price = seize_price(city, arg, beautified, c.wall_protects_itself)
+            return f"Seize {label} from {seat_name(owner)}, paying {price} gold"
         if kind == "armory_district":
             return f"Destroy {label} of {seat_name(owner)}"
         if kind == "diplomat_take":
@@ -403,7 +401,7 @@ def describe_action(action: Action, ctx: Any = None) -> str:
     if verb == "pay":
         if arg == "gold":
             building = data[0] if kind == "payment" and data else None
-            price = f" ({_district_price(building, c)} gold)" if building else ""
+            price = f" ({gold_price(own, building)} gold)" if building else ""
             return f"Pay in gold{price}"
         return _PAY_TEXT.get(arg, f"Pay with {arg}")
     if verb == "resource":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CHARACTER_IDS, DISTRICT_IDS, DISTRICT_TYPES
+from .limits import MAX_AMOUNT, MAX_PLAYERS
 
 
 class Action(NamedTuple):
@@ -59,8 +60,6 @@ ABILITY_IDS: tuple[str, ...] = (
     "laboratory", "smithy", "museum", "armory",
 )
 
-MAX_PLAYERS = 8
-MAX_AMOUNT = 20
 
 
 def all_actions() -> tuple[Action, ...]:

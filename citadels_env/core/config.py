@@ -6,9 +6,10 @@ A `GameConfig` is a frozen description; `GameConfig.resolve(rng)` turns it into 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import CHARACTERS, DISTRICTS, RANK, UNIQUE_DISTRICT_IDS, characters_of_rank
+from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .rng import Rng
 
 
@@ -108,14 +109,11 @@ class GameConfig:
     queen_substitute: str = "artist"
     rulings: Rulings = field(default_factory=Rulings)
 
-    def with_(self, **changes) -> GameConfig:
-        return replace(self, **changes)
-
     # -- resolution -------------------------------------------------------------------------------------------------
     def resolve(self, rng: Rng) -> ResolvedConfig:
         n = self.players
-        if not isinstance(n, int) or not 2 <= n <= 8:
-            raise ConfigError(f"players must be an integer from 2 to 8, got {n!r}")
+        if not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ConfigError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {n!r}")
         if self.characters is not None and self.preset is not None:
             raise ConfigError("give either characters or preset, not both")
         if self.characters is not None:

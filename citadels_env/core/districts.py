@@ -5,7 +5,7 @@ Where every other unique district acts, one place each:
   building: Factory (turn.gold_price), Framework, Necropolis, Thieves' Den (turn.pay), Quarry and Monument
             (turn.may_place), Stables (turn.counts_toward_limit), Secret Vault (never built: turn.may_place)
   rank 8: Keep and Great Wall -> characters.rank8_can_touch / wall_surcharge
-  resources: School of Magic -> Game.count_type
+  resources: School of Magic -> GameState.count_type
   end of turn: Poor House, Park -> turn.end_turn
   selection: Theater -> selection.end_selection
   scoring: Basilica, Capitol, Dragon Gate, Haunted Quarter, Imperial Treasury, Ivory Tower, Map Room, Museum,
@@ -19,31 +19,30 @@ from .actions import A_CARD, Action
 from .cards import ARMORY, LABORATORY, MUSEUM, SMITHY
 from .characters import district_in_a_city, gain_cards
 from .decisions import Ability, add_district_ability, decision
-from .state import GameState as Game
-from .state import Turn
+from .state import GameState, Turn
 from .turn import district_targets
 
 
-def _has_hand(g: Game, t: Turn) -> bool:
+def _has_hand(g: GameState, t: Turn) -> bool:
     return bool(g.players[t.seat].hand)
 
 
-def _hand_cards(g: Game, data) -> list[Action]:
+def _hand_cards(g: GameState, data) -> list[Action]:
     return [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
 
 
 # -- Laboratory: once per turn, discard a card from your hand to gain 2 gold -------------------------------------------
-def _use_laboratory(g: Game, t: Turn) -> None:
+def _use_laboratory(g: GameState, t: Turn) -> None:
     g.push("laboratory", t.seat)
 
 
 @decision("laboratory", "Laboratory: discard a card from your hand to gain 2 gold")
-def laboratory_actions(g: Game, data) -> list[Action]:
+def laboratory_actions(g: GameState, data) -> list[Action]:
     return _hand_cards(g, data)
 
 
 @laboratory_actions.resolver
-def laboratory(g: Game, data, action: Action) -> None:
+def laboratory(g: GameState, data, action: Action) -> None:
     seat = g.turn.seat
     g.take(seat, action.arg, 1 << seat)
     g.to_bottom(action.arg)
@@ -52,28 +51,28 @@ def laboratory(g: Game, data, action: Action) -> None:
 
 
 # -- Smithy: once per turn, pay 2 gold to draw 3 cards -----------------------------------------------------------------
-def _smithy_available(g: Game, t: Turn) -> bool:
+def _smithy_available(g: GameState, t: Turn) -> bool:
     return g.players[t.seat].gold >= 2 and bool(g.deck)
 
 
-def _use_smithy(g: Game, t: Turn) -> None:
+def _use_smithy(g: GameState, t: Turn) -> None:
     g.players[t.seat].gold -= 2
     g.event(events.Smithy(t.seat))
     gain_cards(g, t.seat, 3)
 
 
 # -- Museum: once per turn, place a card from your hand face down under the Museum -------------------------------------
-def _use_museum(g: Game, t: Turn) -> None:
+def _use_museum(g: GameState, t: Turn) -> None:
     g.push("museum", t.seat)
 
 
 @decision("museum", "Museum: place a card from your hand face down under the Museum")
-def museum_actions(g: Game, data) -> list[Action]:
+def museum_actions(g: GameState, data) -> list[Action]:
     return _hand_cards(g, data)
 
 
 @museum_actions.resolver
-def museum(g: Game, data, action: Action) -> None:
+def museum(g: GameState, data, action: Action) -> None:
     seat = g.turn.seat
     g.take(seat, action.arg, 1 << seat)
     g.players[seat].museum.append(action.arg)
@@ -81,13 +80,13 @@ def museum(g: Game, data, action: Action) -> None:
 
 
 # -- Armory: destroy the Armory to destroy 1 district (not in a completed city; Keep and Bishop do not stop it: Q21) ---
-def armory_targets(g: Game, seat: int, owner: int) -> list[Action]:
+def armory_targets(g: GameState, seat: int, owner: int) -> list[Action]:
     if g.is_completed(owner):
         return []
     return district_targets(g, owner, lambda k, b: not (owner == seat and k == ARMORY))
 
 
-def armory_destroy(g: Game, owner: int, action: Action) -> None:
+def armory_destroy(g: GameState, owner: int, action: Action) -> None:
     seat = g.turn.seat
     g.destroy(seat, ARMORY, ARMORY in g.players[seat].beautified)
     g.destroy(owner, action.arg, action.verb != "district")

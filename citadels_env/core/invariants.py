@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import DISTRICTS, characters_of_rank
+from .cards import DISTRICTS, EMPEROR, MUSEUM, QUARRY, QUEEN, SECRET_VAULT, WIZARD, characters_of_rank
 from .config import PRESET_NAMES, GameConfig
 from .game import Game
 from .rng import Rng
@@ -30,12 +30,12 @@ def check_state(g: Game, duplicates_ok: dict[int, set[str]] | None = None) -> No
             raise InvariantError(f"seat {p.seat} has negative gold {p.gold}")
         if len(p.hand) != len(p.hand_seen):
             raise InvariantError("hand and hand_seen differ in length")
-        if "secret_vault" in p.city:
+        if SECRET_VAULT in p.city:
             raise InvariantError("the Secret Vault was built")
         for kind, count in Counter(p.beautified).items():
             if p.city.count(kind) < count:
                 raise InvariantError(f"seat {p.seat}: beautified {kind} not in the city")
-        if "museum" not in p.city and p.museum:
+        if MUSEUM not in p.city and p.museum:
             raise InvariantError(f"seat {p.seat}: Museum cards without a Museum")
         dups = [k for k, c in Counter(p.city).items() if c > 1]
         allowed = (duplicates_ok or {}).get(p.seat, set())
@@ -54,10 +54,10 @@ def random_config(rng: random.Random) -> GameConfig:
     if rng.random() < 0.5:
         return GameConfig(players=players, preset=rng.choice(PRESET_NAMES), use_rank9=rng.random() < 0.5)
     emperor_ok = players > 2
-    chars = [rng.choice([c for c in characters_of_rank(r) if emperor_ok or c != "emperor"]) for r in range(1, 9)]
+    chars = [rng.choice([c for c in characters_of_rank(r) if emperor_ok or c != EMPEROR]) for r in range(1, 9)]
     rank9 = players in (3, 8) or (4 <= players <= 7 and rng.random() < 0.5)  # §3.1: never with 2
     if rank9:
-        chars.append(rng.choice([c for c in characters_of_rank(9) if players >= 5 or c != "queen"]))
+        chars.append(rng.choice([c for c in characters_of_rank(9) if players >= 5 or c != QUEEN]))
     return GameConfig(players=players, characters=tuple(chars), unique_districts="random")
 
 
@@ -104,5 +104,5 @@ def _track_duplicates(g: Game, dups: dict[int, set[str]]) -> None:
     """Duplicates are legal when made with a Quarry or in a Wizard turn; remember them: they stay legal."""
     t = g.turn
     for p in g.players:
-        if "quarry" in p.city or (t is not None and t.seat == p.seat and t.char == "wizard"):
+        if QUARRY in p.city or (t is not None and t.seat == p.seat and t.char == WIZARD):
             dups.setdefault(p.seat, set()).update(k for k, c in Counter(p.city).items() if c > 1)

@@ -15,14 +15,13 @@ from typing import Any
 from .actions import Action
 from .decisions import DECISIONS
 from .rng import Rng
-from .state import ALL, DRAFT
-from .state import GameState as Game
+from .state import ALL, DRAFT, Frame, GameState
 
 #: Decisions whose context (`decision_data`) is private to the deciding seat.
 PRIVATE_CONTEXT = frozenset({"keep_card", "scholar_keep", "wizard_use", "warrant", "threat"})
 
 
-def context_visible(g: Game, seat: int) -> bool:
+def context_visible(g: GameState, seat: int) -> bool:
     """Whether `seat` may see the context of the decision awaited: the decider always; the Wizard's victim sees
     which of his cards was chosen; the cards on offer and the tokens being placed are private to the decider."""
     if not g.pending:
@@ -90,13 +89,13 @@ class PlayerView:
     result: dict | None = field(default=None)
 
 
-def known_cards(g: Game, viewer: int, holder: int) -> tuple[str, ...]:
+def known_cards(g: GameState, viewer: int, holder: int) -> tuple[str, ...]:
     p = g.players[holder]
     bit = 1 << viewer
     return tuple(sorted(c for c, m in zip(p.hand, p.hand_seen) if m & bit))
 
 
-def make_view(g: Game, seat: int) -> PlayerView:
+def make_view(g: GameState, seat: int) -> PlayerView:
     n = g.cfg.players
     bit = 1 << seat
     me = g.players[seat]
@@ -107,8 +106,8 @@ def make_view(g: Game, seat: int) -> PlayerView:
     mine = g.current_player == seat
     kind = g.decision_kind
     data = g.decision_data if context_visible(g, seat) else None
-    flower = g.flower if (g.blackmailer_seat == seat or _flower_revealed(g)) else None
-    signed = g.signed if (g.magistrate_seat == seat or g.warrant_revealed) else None
+    flower = known_flower(g, seat)
+    signed = known_signed(g, seat)
     theater = g.theater
     if theater is not None and theater[0] == "swapped" and seat not in theater[1:3]:
         theater = theater[:3]
@@ -131,23 +130,41 @@ def make_view(g: Game, seat: int) -> PlayerView:
     )
 
 
-def _draft_seen(g: Game, seat: int) -> tuple[tuple, ...]:
+def _draft_seen(g: GameState, seat: int) -> tuple[tuple, ...]:
     seen = [d for d in g.draft_seen if d[1] == seat]
     if g.phase == DRAFT and g.pending and g.pending[-1][1] == seat and g.pending[-1][0].startswith("draft_"):
         seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), None))  # the hand it looks at now
     return tuple(seen)
 
 
-def _flower_revealed(g: Game) -> bool:
-    return any(e[0] == "threat_revealed" and e[3] for e in round_events(g))
+def flower_revealed(g: GameState) -> bool:
+    """Whether the flower threat was turned face up this round (everybody then knows where it is)."""
+    return any(e.kind == "threat_revealed" and e.flower for e in round_events(g))
 
 
-def round_events(g: Game) -> list[tuple]:
+def known_flower(g: GameState, seat: int) -> str | None:
+    """The character under the flower threat, if `seat` may know it: the Blackmailer, or anyone once revealed."""
+    if g.flower is None or not (g.blackmailer_seat == seat or flower_revealed(g)):
+        return None
+    return g.flower
+
+
+def known_signed(g: GameState, seat: int) -> str | None:
+    """The character under the signed warrant, if `seat` may know it: the Magistrate, or anyone once revealed."""
+    return g.signed if (g.magistrate_seat == seat or g.warrant_revealed) else None
+
+
+def absent_characters(events) -> list[str]:
+    """The characters called with nobody answering, among `events` (public knowledge: Q36)."""
+    return [e.character for e in events if e.kind == "called" and e.seat is None]
+
+
+def round_events(g: GameState) -> list[tuple]:
     """The public events of the current round."""
     out = []
     for m, e in reversed(g.events):
         if m == ALL:
-            if e[0] == "round":
+            if e.kind == "round":
                 break
             out.append(e)
     out.reverse()
@@ -155,7 +172,7 @@ def round_events(g: Game) -> list[tuple]:
 
 
 # -- determinization ------------------------------------------------------------------------------------------------
-def determinize(g: Game, seat: int, rng: Rng | int | None = None) -> Game:
+def determinize(g: GameState, seat: int, rng: Rng | int | None = None) -> GameState:
     """A copy of `g` in which everything `seat` cannot see is re-sampled consistently with what it saw: the deck order,
     the unknown cards of other hands and Museums and of other seats' pending draws, the characters it cannot place,
     the token faces it does not know, and the random generator (the future draws are hidden too). The sample depends
@@ -174,7 +191,7 @@ def determinize(g: Game, seat: int, rng: Rng | int | None = None) -> Game:
     return d
 
 
-def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
+def _resample_districts(d: GameState, seat: int, rng: Rng) -> None:
     bit = 1 << seat
     pool = list(d.deck)
     holes: list[tuple[int, int]] = []  # (holder, index in hand) of unknown cards
@@ -202,23 +219,23 @@ def _resample_districts(d: Game, seat: int, rng: Rng) -> None:
     if hidden_draw is not None:
         kind, who, drawn = hidden_draw
         new = tuple(pool.pop() for _ in drawn)
-        d.pending[-1] = (kind, who, new)
+        d.pending[-1] = Frame(kind, who, new)
         d.in_transit[-len(drawn):] = list(new)
     d.deck = pool
     if d.pending and d.pending[-1][0] == "wizard_use" and d.pending[-1][1] != seat:
         kind, who, (target, _) = d.pending[-1]  # the card the Wizard chose is hidden: choose again
         if target != seat:
-            d.pending[-1] = (kind, who, (target, rng.choice(d.players[target].hand)))
+            d.pending[-1] = Frame(kind, who, (target, rng.choice(d.players[target].hand)))
 
 
-def _resample_tokens(d: Game, seat: int, rng: Rng) -> None:
+def _resample_tokens(d: GameState, seat: int, rng: Rng) -> None:
     if d.pending and d.pending[-1][0] in ("warrant", "threat") and d.pending[-1][1] != seat:
         kind, who, placed = d.pending[-1]  # tokens being placed by another seat: which ones is hidden
         legal = DECISIONS[kind].legal
         new: tuple[str, ...] = ()
         for _ in placed:
             new = (*new, rng.choice(legal(d, new)).arg)
-        d.pending[-1] = (kind, who, new)
+        d.pending[-1] = Frame(kind, who, new)
     if d.warrants and d.magistrate_seat != seat and not d.warrant_revealed:
         d.signed = rng.choice(d.warrants)
     if d.threats and d.blackmailer_seat != seat:
@@ -228,7 +245,7 @@ def _resample_tokens(d: Game, seat: int, rng: Rng) -> None:
         d.flower = rng.choice([c for c in d.threats if c not in shown])
 
 
-def _resample_characters(d: Game, seat: int, rng: Rng, tries: int = 200) -> None:
+def _resample_characters(d: GameState, seat: int, rng: Rng, tries: int = 200) -> None:
     """Replay the draft with the unseen choices drawn at random, consistent with the seat's observations, the public
     draft order, the Theater swap, and every call of the action phase; retry until consistent."""
     if d.round == 0 or not d.draft_steps:
@@ -248,7 +265,7 @@ def _resample_characters(d: Game, seat: int, rng: Rng, tries: int = 200) -> None
     raise RuntimeError("determinize: no character assignment consistent with the observations was found")
 
 
-def _sample_draft(d: Game, seat: int, rng: Rng):
+def _sample_draft(d: GameState, seat: int, rng: Rng):
     n = d.cfg.players
     steps = d.draft_steps
     done = d.draft_index if d.phase == DRAFT and d.draft_index >= 0 else len(steps)

@@ -16,8 +16,7 @@ from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
 from .cards import RANK, THEATER
 from .decisions import decision
 from .events import Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
-from .state import ACTION, DRAFT
-from .state import GameState as Game
+from .state import ACTION, DRAFT, GameState
 
 
 def draft_script(n: int, k: int, crown: int) -> tuple[tuple[str, int], ...]:
@@ -43,7 +42,7 @@ def faceup_discards(n: int, k: int) -> int:
     return 0 if n <= 3 else max(0, k - n - 2)
 
 
-def start_round(g: Game) -> None:
+def start_round(g: GameState) -> None:
     g.round += 1
     g.phase = DRAFT
     n = g.cfg.players
@@ -71,7 +70,7 @@ def start_round(g: Game) -> None:
         g.event(Faceup(tuple(up)))
 
 
-def step(g: Game) -> None:
+def step(g: GameState) -> None:
     """Run the next draft step: push the decision, or do the automatic step."""
     if not 0 <= g.draft_index < len(g.draft_steps):
         end_selection(g)
@@ -94,17 +93,17 @@ def step(g: Game) -> None:
         g.draft_hand = []
 
 
-def _draft_actions(g: Game, data) -> list[Action]:
+def _draft_actions(g: GameState, data) -> list[Action]:
     return [A_CHAR[c] for c in sorted(set(g.draft_hand), key=RANK.__getitem__)]
 
 
 @decision("draft_keep", "choose a character to keep from the cards passed to you")
-def draft_keep_actions(g: Game, data) -> list[Action]:
+def draft_keep_actions(g: GameState, data) -> list[Action]:
     return _draft_actions(g, data)
 
 
 @draft_keep_actions.resolver
-def draft_keep(g: Game, data, action: Action) -> None:
+def draft_keep(g: GameState, data, action: Action) -> None:
     seat = g.draft_steps[g.draft_index][1]
     c = action.arg
     g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), c))
@@ -116,12 +115,12 @@ def draft_keep(g: Game, data, action: Action) -> None:
 
 
 @decision("draft_discard", "choose a character to discard face down (2 players)")
-def draft_discard_actions(g: Game, data) -> list[Action]:
+def draft_discard_actions(g: GameState, data) -> list[Action]:
     return _draft_actions(g, data)
 
 
 @draft_discard_actions.resolver
-def draft_discard(g: Game, data, action: Action) -> None:
+def draft_discard(g: GameState, data, action: Action) -> None:
     seat = g.draft_steps[g.draft_index][1]
     g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), action.arg))
     g.draft_hand.remove(action.arg)
@@ -130,7 +129,7 @@ def draft_discard(g: Game, data, action: Action) -> None:
     g.event(Discarded(seat))
 
 
-def end_selection(g: Game) -> None:
+def end_selection(g: GameState) -> None:
     """§3.8: the Theater's owner may swap characters, then the action phase starts."""
     g.draft_index = -1  # the draft is over (the Theater is offered once)
     if g.theater is None:
@@ -143,13 +142,13 @@ def end_selection(g: Game) -> None:
 
 
 @decision("theater", "Theater: exchange your character with another player's, or pass")
-def theater_actions(g: Game, data) -> list[Action]:
+def theater_actions(g: GameState, data) -> list[Action]:
     seat = g.pending[-1].seat
     return [A_PASS] + [A_PLAYER[s] for s in range(g.cfg.players) if s != seat]
 
 
 @theater_actions.resolver
-def theater(g: Game, data, action: Action) -> None:
+def theater(g: GameState, data, action: Action) -> None:
     owner = g.theater[1]
     if action.verb == PASS:
         g.theater = ("passed", owner)
@@ -163,19 +162,19 @@ def theater(g: Game, data, action: Action) -> None:
 
 
 @decision("theater_give", "Theater (2-3 players): which of your characters to give")
-def theater_give_actions(g: Game, other) -> list[Action]:
+def theater_give_actions(g: GameState, other) -> list[Action]:
     owner = g.pending[-1].seat
     return [A_CHAR[c] for c in g.players[owner].chars]
 
 
 @theater_give_actions.resolver
-def theater_give(g: Game, other, action: Action) -> None:
+def theater_give(g: GameState, other, action: Action) -> None:
     owner = g.theater[1]
     theirs = g.players[other].chars
     swap(g, owner, action.arg, other, theirs[g.rng.below(len(theirs))])
 
 
-def swap(g: Game, owner: int, given: str, other: int, taken: str) -> None:
+def swap(g: GameState, owner: int, given: str, other: int, taken: str) -> None:
     a, b = g.players[owner].chars, g.players[other].chars
     a[a.index(given)] = taken
     b[b.index(taken)] = given

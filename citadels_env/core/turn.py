@@ -79,8 +79,7 @@ from .events import (
 )
 from .events import Park as ParkDraw
 from .events import PoorHouse as PoorHouseGold
-from .state import ALL, BEWITCHED, END_ROUND, NORMAL, OVER, WITCH_CASTING, WITCH_RESUMED, Turn
-from .state import GameState as Game
+from .state import ALL, BEWITCHED, END_ROUND, NORMAL, OVER, WITCH_CASTING, WITCH_RESUMED, GameState, Turn
 
 #: The Queen's gold, by her ability or beside a killed rank-4 character (§5.25).
 QUEEN_GOLD = 3
@@ -90,7 +89,7 @@ BUILD_LIMIT = {ARCHITECT: 3, SEER: 2, SCHOLAR: 2, NAVIGATOR: 0}
 
 
 # -- calling the characters (§4.1) -----------------------------------------------------------------------------------
-def call_next_rank(g: Game) -> None:
+def call_next_rank(g: GameState) -> None:
     r = g.rank_called + 1
     if r > g.max_rank:
         g.phase = END_ROUND
@@ -114,7 +113,7 @@ def call_next_rank(g: Game) -> None:
         begin_turn(g, seat, c, NORMAL)
 
 
-def begin_turn(g: Game, seat: int, char: str, mode: str) -> None:
+def begin_turn(g: GameState, seat: int, char: str, mode: str) -> None:
     g.turn = Turn(seat, char, mode, BUILD_LIMIT.get(char, 1))
     if char == g.robbed and mode == NORMAL:  # §4.2.1: robbed on reveal, before gathering
         p = g.players[seat]
@@ -130,7 +129,7 @@ def begin_turn(g: Game, seat: int, char: str, mode: str) -> None:
         g.queen_seat = seat
 
 
-def end_turn(g: Game) -> None:
+def end_turn(g: GameState) -> None:
     """§4.8: Poor House, then the Alchemist's refund, then the Park; none for a bewitched player or a Witch on hold."""
     t = g.turn
     assert t is not None
@@ -152,7 +151,7 @@ def end_turn(g: Game) -> None:
 
 
 # -- the turn menu -------------------------------------------------------------------------------------------------
-def menu_actions(g: Game) -> list[Action]:
+def menu_actions(g: GameState) -> list[Action]:
     t = g.turn
     p = g.players[t.seat]
     acts: list[Action] = []
@@ -178,7 +177,7 @@ def menu_actions(g: Game) -> list[Action]:
     return acts
 
 
-def menu_allows(g: Game, action: Action) -> bool:
+def menu_allows(g: GameState, action: Action) -> bool:
     """Whether `action` is in menu_actions(g), without listing the menu."""
     t = g.turn
     if t is None:
@@ -204,7 +203,7 @@ def menu_allows(g: Game, action: Action) -> bool:
     return False
 
 
-def apply_menu(g: Game, action: Action) -> None:
+def apply_menu(g: GameState, action: Action) -> None:
     t = g.turn
     verb = action.verb
     if verb == GATHER:
@@ -220,7 +219,7 @@ def apply_menu(g: Game, action: Action) -> None:
 
 
 # -- gathering (§4.3) ------------------------------------------------------------------------------------------------
-def gather(g: Game, t: Turn, what: str) -> None:
+def gather(g: GameState, t: Turn, what: str) -> None:
     p = g.players[t.seat]
     if what == "gold":
         amount = gold_gathered(p.city)
@@ -240,12 +239,12 @@ def gather(g: Game, t: Turn, what: str) -> None:
 
 
 @decision("keep_card", "keep one of the cards drawn when gathering; the others go to the bottom of the deck")
-def keep_card_actions(g: Game, drawn) -> list[Action]:
+def keep_card_actions(g: GameState, drawn) -> list[Action]:
     return [A_CARD[c] for c in dict.fromkeys(drawn)]
 
 
 @keep_card_actions.resolver
-def keep_card(g: Game, drawn, action: Action) -> None:
+def keep_card(g: GameState, drawn, action: Action) -> None:
     rest = list(drawn)
     rest.remove(action.arg)
     del g.in_transit[-len(drawn):]
@@ -255,7 +254,7 @@ def keep_card(g: Game, drawn, action: Action) -> None:
     after_gather(g)
 
 
-def after_gather(g: Game) -> None:
+def after_gather(g: GameState) -> None:
     t = g.turn
     t.gathered = True
     if t.mode == WITCH_CASTING:
@@ -272,12 +271,12 @@ def counts_toward_limit(t: Turn, kind: str) -> bool:
     return not (kind == STABLES or (t.char == TRADER and TYPE[kind] == TRADE))
 
 
-def may_place(g: Game, t: Turn, kind: str) -> bool:
+def may_place(g: GameState, t: Turn, kind: str) -> bool:
     """Whether `kind` may enter the builder's city (`city.may_enter`; the Wizard may build a duplicate)."""
     return may_enter(g.players[t.seat].city, kind, wizard=t.char == WIZARD)
 
 
-def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bool = False) -> list[str]:
+def payment_methods(g: GameState, t: Turn, kind: str, spare_cards: int, paid_only: bool = False) -> list[str]:
     """Ways to pay for `kind`; spare_cards = hand cards available as payment. paid_only: the Wizard's immediate
     build must be paid (gold, or cards for the Thieves' Den)."""
     p = g.players[t.seat]
@@ -300,7 +299,7 @@ def payment_methods(g: Game, t: Turn, kind: str, spare_cards: int, paid_only: bo
     return methods
 
 
-def can_build(g: Game, t: Turn, kind: str) -> bool:
+def can_build(g: GameState, t: Turn, kind: str) -> bool:
     """Whether `kind` from the hand may be built now (this is on the hot path of every turn menu)."""
     p = g.players[t.seat]
     affordable = p.gold >= COST[kind]  # the common case, without listing the payment methods
@@ -313,7 +312,7 @@ def can_build(g: Game, t: Turn, kind: str) -> bool:
     return affordable or bool(payment_methods(g, t, kind, len(p.hand) - 1))
 
 
-def start_build(g: Game, t: Turn, kind: str) -> None:
+def start_build(g: GameState, t: Turn, kind: str) -> None:
     g.take(t.seat, kind, ALL)
     g.in_transit.append(kind)
     if counts_toward_limit(t, kind):
@@ -322,7 +321,7 @@ def start_build(g: Game, t: Turn, kind: str) -> None:
     choose_payment(g, t, kind, counts=True)
 
 
-def choose_payment(g: Game, t: Turn, kind: str, counts: bool) -> None:
+def choose_payment(g: GameState, t: Turn, kind: str, counts: bool) -> None:
     """counts=False for the Wizard's immediate build (paid methods only)."""
     methods = payment_methods(g, t, kind, len(g.players[t.seat].hand), paid_only=not counts)
     if len(methods) == 1:
@@ -332,16 +331,16 @@ def choose_payment(g: Game, t: Turn, kind: str, counts: bool) -> None:
 
 
 @decision("payment", "choose how to pay for the district being built")
-def payment_actions(g: Game, data) -> list[Action]:
+def payment_actions(g: GameState, data) -> list[Action]:
     return [A_PAY[m] for m in data[1]]
 
 
 @payment_actions.resolver
-def payment(g: Game, data, action: Action) -> None:
+def payment(g: GameState, data, action: Action) -> None:
     pay(g, g.turn, data[0], action.arg)
 
 
-def pay(g: Game, t: Turn, kind: str, method: str) -> None:
+def pay(g: GameState, t: Turn, kind: str, method: str) -> None:
     p = g.players[t.seat]
     price = gold_price(p.city, kind)
     if method == "gold":
@@ -360,19 +359,19 @@ def pay(g: Game, t: Turn, kind: str, method: str) -> None:
 
 
 @decision("necropolis_sacrifice", "Necropolis: choose a district of your city to destroy instead of paying")
-def necropolis_actions(g: Game, kind) -> list[Action]:
+def necropolis_actions(g: GameState, kind) -> list[Action]:
     return district_targets(g, g.turn.seat, lambda k, b: True)
 
 
 @necropolis_actions.resolver
-def necropolis(g: Game, kind, action: Action) -> None:
+def necropolis(g: GameState, kind, action: Action) -> None:
     t = g.turn
     g.destroy(t.seat, action.arg, action.verb != "district")
     complete_build(g, t, kind, 0, paid=False)
 
 
 @decision("thieves_den_cards", "Thieves' Den: add a card from your hand to the payment, or done (rest in gold)")
-def thieves_den_actions(g: Game, data) -> list[Action]:
+def thieves_den_actions(g: GameState, data) -> list[Action]:
     _, price, given = data
     p = g.players[g.turn.seat]
     acts = [A_CARD[c] for c in dict.fromkeys(p.hand)] if given < price else []
@@ -382,7 +381,7 @@ def thieves_den_actions(g: Game, data) -> list[Action]:
 
 
 @thieves_den_actions.resolver
-def thieves_den(g: Game, data, action: Action) -> None:
+def thieves_den(g: GameState, data, action: Action) -> None:
     kind, price, given = data
     t = g.turn
     if action.verb == DONE:
@@ -399,24 +398,24 @@ def thieves_den(g: Game, data, action: Action) -> None:
 
 
 @decision("cardinal_player", "Cardinal: choose the player who gives you the missing gold for cards")
-def cardinal_player_actions(g: Game, data) -> list[Action]:
+def cardinal_player_actions(g: GameState, data) -> list[Action]:
     short = data[1]
     return [A_PLAYER[o.seat] for o in g.players if o.seat != g.turn.seat and o.gold >= short]
 
 
 @cardinal_player_actions.resolver
-def cardinal_player(g: Game, data, action: Action) -> None:
+def cardinal_player(g: GameState, data, action: Action) -> None:
     kind, short = data
     g.push("cardinal_cards", g.turn.seat, (kind, action.arg, short))
 
 
 @decision("cardinal_cards", "Cardinal: give a card from your hand for each gold taken")
-def cardinal_cards_actions(g: Game, data) -> list[Action]:
+def cardinal_cards_actions(g: GameState, data) -> list[Action]:
     return [A_CARD[c] for c in dict.fromkeys(g.players[g.turn.seat].hand)]
 
 
 @cardinal_cards_actions.resolver
-def cardinal_cards(g: Game, data, action: Action) -> None:
+def cardinal_cards(g: GameState, data, action: Action) -> None:
     kind, other, left = data
     t = g.turn
     g.take(t.seat, action.arg, (1 << t.seat) | (1 << other))
@@ -431,7 +430,7 @@ def cardinal_cards(g: Game, data, action: Action) -> None:
     pay(g, t, kind, "gold")
 
 
-def complete_build(g: Game, t: Turn, kind: str, gold_paid: int, paid: bool) -> None:
+def complete_build(g: GameState, t: Turn, kind: str, gold_paid: int, paid: bool) -> None:
     """The district is paid for: offer it to the Magistrate if it is the first paid build of a warranted character
     (every warrant asks, so the question does not reveal which warrant is signed), else put it in the city."""
     t.gold_spent += gold_paid
@@ -443,20 +442,20 @@ def complete_build(g: Game, t: Turn, kind: str, gold_paid: int, paid: bool) -> N
     finish_build(g, t.seat, kind)
 
 
-def finish_build(g: Game, seat: int, kind: str) -> None:
+def finish_build(g: GameState, seat: int, kind: str) -> None:
     g.in_transit.remove(kind)
     g.event(Built(seat, kind))
     g.add_to_city(seat, kind)
     g.pay_tax(seat)
 
 
-def district_targets(g: Game, seat: int, ok) -> list[Action]:
+def district_targets(g: GameState, seat: int, ok) -> list[Action]:
     """Actions naming the districts of `seat`'s city accepted by ok(kind, beautified)."""
     return [(A_BEAUTIFIED if b else A_DISTRICT)[k] for k, b in g.city_entries(seat) if ok(k, b)]
 
 
 # -- end of the round (§4.9) ---------------------------------------------------------------------------------------
-def end_of_round_step(g: Game) -> None:
+def end_of_round_step(g: GameState) -> None:
     step = g.end_step
     g.end_step += 1
     killed = g.killed
@@ -487,20 +486,20 @@ def end_of_round_step(g: Game) -> None:
 
 
 @decision("emperor_heir", "killed Emperor, at the end of the round: give the crown to another player")
-def emperor_heir_actions(g: Game, data) -> list[Action]:
+def emperor_heir_actions(g: GameState, data) -> list[Action]:
     seat = g.pending[-1].seat
     return [A_PLAYER[s] for s in range(g.cfg.players) if s != seat and s != g.crown]
 
 
 @emperor_heir_actions.resolver
-def emperor_heir(g: Game, data, action: Action) -> None:
+def emperor_heir(g: GameState, data, action: Action) -> None:
     g.crown = action.arg
     g.event(Crown(action.arg))
 
 
 # -- the Magistrate's confiscation and the Blackmailer's threats interrupt the turn of another seat ------------------
 @decision("confiscate", "Magistrate: reveal the signed warrant and confiscate the district just paid for?")
-def confiscate_actions(g: Game, data) -> list[Action]:
+def confiscate_actions(g: GameState, data) -> list[Action]:
     kind = data[1]
     t = g.turn
     mag = g.players[g.magistrate_seat].city
@@ -509,7 +508,7 @@ def confiscate_actions(g: Game, data) -> list[Action]:
 
 
 @confiscate_actions.resolver
-def confiscate(g: Game, data, action: Action) -> None:
+def confiscate(g: GameState, data, action: Action) -> None:
     builder, kind, gold_paid = data
     if action.verb != YES:
         finish_build(g, builder, kind)
@@ -526,12 +525,12 @@ def confiscate(g: Game, data, action: Action) -> None:
 
 
 @decision("bribe", "threatened: bribe the Blackmailer with half your gold to remove the threat?")
-def bribe_actions(g: Game, char) -> list[Action]:
+def bribe_actions(g: GameState, char) -> list[Action]:
     return [A_YES, A_NO]
 
 
 @bribe_actions.resolver
-def bribe(g: Game, char, action: Action) -> None:
+def bribe(g: GameState, char, action: Action) -> None:
     seat = g.turn.seat
     if action.verb == YES:
         p = g.players[seat]
@@ -546,12 +545,12 @@ def bribe(g: Game, char, action: Action) -> None:
 
 
 @decision("reveal_threat", "Blackmailer: the threatened player did not bribe you; reveal his threat token?")
-def reveal_threat_actions(g: Game, data) -> list[Action]:
+def reveal_threat_actions(g: GameState, data) -> list[Action]:
     return [A_YES, A_NO]
 
 
 @reveal_threat_actions.resolver
-def reveal_threat(g: Game, data, action: Action) -> None:
+def reveal_threat(g: GameState, data, action: Action) -> None:
     seat, char = data
     g.threats_open = tuple(c for c in g.threats_open if c != char)
     if action.verb != YES:
