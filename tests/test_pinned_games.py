@@ -21,9 +21,9 @@ import pytest
 if __name__ == "__main__":  # as a script: import from the repository root, not tests/ (its agents/ would shadow)
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import agents  # noqa: E402
-from agents.evaluate import evaluate  # noqa: E402
-from citadels_env.core import GameConfig  # noqa: E402
+import agents
+from agents.evaluate import evaluate
+from citadels_env.core import GameConfig
 
 PINNED = Path(__file__).parent / "data" / "pinned_games.json"
 

@@ -9,6 +9,7 @@ import random
 from citadels_env.core import Action, GameConfig
 from citadels_env.core.actions import A_NO, A_PASS, END, GATHER_CARDS, GATHER_GOLD
 from citadels_env.core.cards import CHARACTERS, COST, RANK, TYPE
+from citadels_env.core.city import destroy_price
 
 from ..base import Agent, Decision
 from .followups import FollowUpChoices
@@ -178,14 +179,13 @@ class HeuristicAgent(FollowUpChoices, Agent):
         p = tb.players[owner]
         if tb.protected() == owner or tb.count(owner) >= tb.size or owner == tb.seat:
             return []
-        wall = "great_wall" in p.city
         out = []
         beaut = list(p.beautified)
         for k in dict.fromkeys(p.city):
             if k == "keep":
                 continue
             b = k in beaut
-            price = COST[k] + b - 1 + (1 if wall and (k != "great_wall" or tb.wall_self) else 0)
+            price = destroy_price(p.city, k, b, tb.wall_self)
             if price <= budget:
                 out.append((k, b, price))
         return out

@@ -10,6 +10,7 @@ import random
 from citadels_env.core import Action, Game
 from citadels_env.core.actions import A_NO, A_PLAYER, A_YES, END, GATHER_CARDS, GATHER_GOLD
 from citadels_env.core.cards import CHARACTERS, COST, RANK, TYPE
+from citadels_env.core.city import destroy_price
 
 from .table import best_of, first_of
 from .values import KILL_PRIORITY, UNIQUE_EXTRA, char_value
@@ -156,12 +157,11 @@ def _roll_warlord_target(g: Game, seat: int) -> tuple[int, str] | None:
         return None
     gold = max(1, g.players[seat].gold - 2)
     city = g.players[leader].city
-    wall = "great_wall" in city
     best, best_price = None, 99
     for k in city:
         if k == "keep":
             continue
-        price = COST[k] - 1 + (wall and k != "great_wall")
+        price = destroy_price(city, k, False, False)  # beautified districts are not told apart here
         if price < best_price:
             best, best_price = k, price
     if best is None or best_price > gold:

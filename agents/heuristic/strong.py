@@ -9,6 +9,7 @@ import math
 from citadels_env.core import Action
 from citadels_env.core.actions import A_NO, A_PASS, A_YES
 from citadels_env.core.cards import COST, RANK
+from citadels_env.core.city import city_size
 
 from .basic import HeuristicAgent
 from .model import HolderModel
@@ -276,7 +277,7 @@ class StrongHeuristicAgent(HeuristicAgent):
 
     def completes(self, tb: Table, kind: str) -> bool:
         """Whether building `kind` now completes my city first (and so ends the game this round)."""
-        return tb.view.first_completer is None and tb.count(tb.seat) + 1 + (kind == "monument") >= tb.size
+        return tb.view.first_completer is None and city_size((*tb.city, kind)) >= tb.size
 
     def completion_wins(self, tb: Table, kind: str) -> bool:
         """Would ending the game now (my city complete, +4) leave me ahead of every projected score?"""

@@ -8,8 +8,10 @@ the choosers only."""
 
 from __future__ import annotations
 
-from citadels_env.core.cards import CHARACTERS, COST, TYPE
+from citadels_env.core.cards import CHARACTERS, COST, GREAT_WALL, TYPE
+from citadels_env.core.city import city_size, may_enter
 from citadels_env.core.knowledge import PlayerView
+from citadels_env.core.scoring import public_breakdown
 
 from .values import ECONOMY, TYPES, UNIQUE_EXTRA, char_value
 
@@ -66,7 +68,7 @@ class Table:
     def count(self, seat: int) -> int:
         """Districts toward completion (the Monument counts as 2)."""
         city = self.players[seat].city
-        return len(city) + ("monument" in city)
+        return city_size(city)
 
     def left(self, seat: int) -> int:
         """Districts still missing to complete that city."""
@@ -108,17 +110,13 @@ class Table:
             if self.protected() == s or self.count(s) >= self.size:
                 continue
             p = self.players[s]
-            yield s, p, "great_wall" in p.city
+            yield s, p, GREAT_WALL in p.city
 
     # -- my districts ----------------------------------------------------------------------------------------
     def can_place(self, kind: str) -> bool:
         """Whether the district could ever enter my city (no duplicate without a Quarry; never the Secret
         Vault)."""
-        if kind == "secret_vault":
-            return False
-        if kind in self.city and "quarry" not in self.city:
-            return False
-        return not (kind == "monument" and len(self.city) >= 5)
+        return may_enter(self.city, kind)
 
     def missing_type_bonus(self, kind: str) -> float:
         """Part of the +3 for five types that this district brings (all of it when it is the last type)."""
@@ -198,38 +196,8 @@ class Table:
 
 
 def visible_score(view: PlayerView, seat: int) -> float:
-    """Points of a city now, as every seat can count them (hidden Museum cards counted by their number)."""
-    p = view.players[seat]
-    city = p.city
-    pts = sum(COST[k] for k in city) + len(p.beautified)
-    types = {TYPE[k] for k in city}
-    if len(types) == 5 or (len(types) == 4 and "unique" in types and "haunted_quarter" in city):
-        pts += 3
-    size = len(city) + ("monument" in city)
-    if size >= view.completion_size:
-        pts += 4 if view.first_completer == seat else 2
-    for k in city:
-        if TYPE[k] != "unique":
-            continue
-        if k == "dragon_gate":
-            pts += 2
-        elif k == "statue" and view.crown == seat:
-            pts += 5
-        elif k == "imperial_treasury":
-            pts += p.gold
-        elif k == "map_room":
-            pts += p.hand_size
-        elif k == "museum":
-            pts += p.museum_size
-        elif k == "wishing_well":
-            pts += sum(1 for c in city if TYPE[c] == "unique")
-        elif k == "basilica":
-            pts += sum(1 for c in city if COST[c] % 2)
-        elif k == "ivory_tower" and sum(1 for c in city if TYPE[c] == "unique") == 1:
-            pts += 5
-        elif k == "capitol" and max(sum(1 for c in city if TYPE[c] == t) for t in TYPES) >= 3:
-            pts += 3
-    return pts
+    """Points of a city now, as every seat can count them: the core's `scoring.public_breakdown`."""
+    return public_breakdown(view, seat)["total"]
 
 
 def round_events(view: PlayerView) -> list[tuple]:

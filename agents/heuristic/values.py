@@ -7,7 +7,8 @@ uses `char_value` directly on a full game, so nothing here may depend on either.
 
 from __future__ import annotations
 
-from citadels_env.core.cards import CHARACTERS, COST, DISTRICTS, TYPE
+from citadels_env.core.cards import CHARACTERS, COST, DISTRICTS
+from citadels_env.core.city import city_size, count_type
 
 TYPES = ("noble", "religious", "trade", "military", "unique")
 
@@ -57,7 +58,7 @@ def income_count(city: tuple[str, ...], char: str) -> int:
     t = CHARACTERS[char].income_type
     if t is None:
         return 0
-    return sum(1 for k in city if TYPE[k] == t) + ("school_of_magic" in city)
+    return count_type(city, t)
 
 
 def char_value(char: str, city, gold: int, hand_size: int, cheap: list[int], n: int, richest: int,
@@ -67,7 +68,7 @@ def char_value(char: str, city, gold: int, hand_size: int, cheap: list[int], n: 
     other seats."""
     inc = income_count(city, char)
     builds_possible = sum(1 for c in _prefix_sums(cheap) if c <= gold + 2)
-    left = max(0, size - len(city) - ("monument" in city))
+    left = max(0, size - city_size(city))
     v = 0.0
     if char in GOLD_INCOME:
         v += inc
