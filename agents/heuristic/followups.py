@@ -11,6 +11,7 @@ from __future__ import annotations
 from citadels_env.core import Action
 from citadels_env.core.actions import A_NO, A_YES
 from citadels_env.core.cards import COST, TYPE
+from citadels_env.core.knowledge import absent_characters
 
 from .table import Table, best_of, character_value, first_of, round_events
 from .values import BASE_COUNTS, KILL_PRIORITY, ROB_PRIORITY, TYPES
@@ -30,9 +31,7 @@ class FollowUpChoices:
         """Characters that cannot be anyone else's this round: face-up, mine, called with nobody answering."""
         v = tb.view
         out = set(v.faceup) | set(tb.chars)
-        for e in round_events(v):
-            if e[0] == "called" and e[2] is None:
-                out.add(e[1])
+        out.update(absent_characters(round_events(v)))
         return out
 
     def by_priority(self, tb: Table, legal, priority: dict[str, float], noise: float) -> Action:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from citadels_env.core.knowledge import absent_characters
+
 from .table import Table, character_value, round_events
 
 
@@ -26,17 +28,14 @@ class HolderModel:
         n = self.n = tb.n
         steps = v.draft_order
         known = dict(v.revealed)  # character -> seat, certain
-        swap = v.theater if v.theater is not None and v.theater[0] == "swapped" else None
-        if swap is not None and len(swap) == 5:  # a swap I took part in: I know where my old character went
-            owner, other, given, taken = swap[1:]
+        swap = v.theater if v.theater is not None and v.theater.state == "swapped" else None
+        if swap is not None and swap.given is not None:  # a swap I took part in: I know where my old character went
+            owner, other, given, taken = swap.owner, swap.other, swap.given, swap.taken
             known.setdefault(given if owner == tb.seat else taken, other if owner == tb.seat else owner)
-        absent = set()
-        for e in round_events(v):
-            if e[0] == "called" and e[2] is None and e[1] != v.killed:
-                absent.add(e[1])
-        obs = sorted((r for r in v.draft_seen if r[2] is not None), key=lambda r: r[0])
-        mine = set(tb.chars) | {r[3] for r in obs if r[3] is not None and steps[r[0]][0] == "discard"}
-        bounds = [-1] + [r[0] for r in obs] + [len(steps)]
+        absent = {c for c in absent_characters(round_events(v)) if c != v.killed}
+        obs = sorted((r for r in v.draft_seen if r.hand is not None), key=lambda r: r.step)
+        mine = set(tb.chars) | {r.chosen for r in obs if r.chosen is not None and steps[r.step].op == "discard"}
+        bounds = [-1] + [r.step for r in obs] + [len(steps)]
         seat_of = {i: s for i, (op, s) in enumerate(steps) if op == "keep" and s != tb.seat}
         # which interval each character left my hands in
         interval: dict[str, int] = {}

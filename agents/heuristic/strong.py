@@ -240,8 +240,8 @@ class StrongHeuristicAgent(HeuristicAgent):
     def on_bribe(self, tb: Table, legal) -> Action:
         """Bribe unless the other threat was revealed as the flower (then mine is blank)."""
         for e in round_events(tb.view):
-            if e[0] == "threat_revealed" and e[1] != tb.seat:
-                return A_NO if e[3] else A_YES
+            if e.kind == "threat_revealed" and e.seat != tb.seat:
+                return A_NO if e.flower else A_YES
         return A_YES
 
     # -- the turn: timing and blocking -----------------------------------------------------------------------

@@ -204,7 +204,7 @@ def round_events(view: PlayerView) -> list[tuple]:
     """The events of the current round that this seat saw."""
     out = []
     for e in reversed(view.events):
-        if e[0] == "round":
+        if e.kind == "round":
             break
         out.append(e)
     out.reverse()

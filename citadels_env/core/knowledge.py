@@ -15,7 +15,8 @@ from typing import Any
 from .actions import Action
 from .decisions import DECISIONS
 from .rng import Rng
-from .state import ALL, DRAFT, Frame, GameState
+from .selection import DISCARD, FINAL_DISCARD, KEEP, TAKE_FACEDOWN
+from .state import ALL, DRAFT, DraftSeen, DraftStep, Frame, GameState, TheaterUse
 
 #: Decisions whose context (`decision_data`) is private to the deciding seat.
 PRIVATE_CONTEXT = frozenset({"keep_card", "scholar_keep", "wizard_use", "warrant", "threat"})
@@ -75,11 +76,11 @@ class PlayerView:
     threats: tuple[str, ...]
     open_threats: tuple[str, ...]
     flower: str | None  # only for the Blackmailer, or once revealed
-    draft_order: tuple[tuple[str, int], ...]
+    draft_order: tuple[DraftStep, ...]
     draft_step: int
     draft_cards_left: int
-    draft_seen: tuple[tuple, ...]  # this seat's own (step, seat, hand, chosen) observations
-    theater: tuple | None
+    draft_seen: tuple[DraftSeen, ...]  # this seat's own observations
+    theater: TheaterUse | None
     current_player: int | None
     decision_kind: str | None
     decision_data: Any  # None when private to another seat
@@ -109,8 +110,8 @@ def make_view(g: GameState, seat: int) -> PlayerView:
     flower = known_flower(g, seat)
     signed = known_signed(g, seat)
     theater = g.theater
-    if theater is not None and theater[0] == "swapped" and seat not in theater[1:3]:
-        theater = theater[:3]
+    if theater is not None and theater.state == "swapped" and seat not in (theater.owner, theater.other):
+        theater = theater._replace(given=None, taken=None)
     t = g.turn
     return PlayerView(
         seat=seat, num_players=n, round=g.round, phase=g.phase, crown=g.crown, tax_pot=g.tax_pot,
@@ -131,9 +132,9 @@ def make_view(g: GameState, seat: int) -> PlayerView:
 
 
 def _draft_seen(g: GameState, seat: int) -> tuple[tuple, ...]:
-    seen = [d for d in g.draft_seen if d[1] == seat]
-    if g.phase == DRAFT and g.pending and g.pending[-1][1] == seat and g.pending[-1][0].startswith("draft_"):
-        seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), None))  # the hand it looks at now
+    seen = [d for d in g.draft_seen if d.seat == seat]
+    if g.phase == DRAFT and g.pending and g.pending[-1].seat == seat and g.pending[-1].kind.startswith("draft_"):
+        seen.append(DraftSeen(g.draft_index, seat, tuple(sorted(g.draft_hand)), None))  # the hand it looks at now
     return tuple(seen)
 
 
@@ -206,7 +207,7 @@ def _resample_districts(d: GameState, seat: int, rng: Rng) -> None:
         if p.seat != seat or p.museum_blind:
             pool += p.museum
     hidden_draw = None
-    if d.pending and d.pending[-1][0] in ("keep_card", "scholar_keep") and d.pending[-1][1] != seat:
+    if d.pending and d.pending[-1].kind in ("keep_card", "scholar_keep") and d.pending[-1].seat != seat:
         hidden_draw = d.pending[-1]
         pool += hidden_draw[2]
     pool.sort()  # the sample must depend only on what the seat knows, not on where the hidden cards really are
@@ -222,14 +223,14 @@ def _resample_districts(d: GameState, seat: int, rng: Rng) -> None:
         d.pending[-1] = Frame(kind, who, new)
         d.in_transit[-len(drawn):] = list(new)
     d.deck = pool
-    if d.pending and d.pending[-1][0] == "wizard_use" and d.pending[-1][1] != seat:
+    if d.pending and d.pending[-1].kind == "wizard_use" and d.pending[-1].seat != seat:
         kind, who, (target, _) = d.pending[-1]  # the card the Wizard chose is hidden: choose again
         if target != seat:
             d.pending[-1] = Frame(kind, who, (target, rng.choice(d.players[target].hand)))
 
 
 def _resample_tokens(d: GameState, seat: int, rng: Rng) -> None:
-    if d.pending and d.pending[-1][0] in ("warrant", "threat") and d.pending[-1][1] != seat:
+    if d.pending and d.pending[-1].kind in ("warrant", "threat") and d.pending[-1].seat != seat:
         kind, who, placed = d.pending[-1]  # tokens being placed by another seat: which ones is hidden
         legal = DECISIONS[kind].legal
         new: tuple[str, ...] = ()
@@ -280,10 +281,10 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
 
     # What the action phase made public: who revealed what, and which called characters nobody holds.
     revealed = dict(d.revealed)
-    absent = {e[1] for e in round_events(d) if e[0] == "called" and e[2] is None and e[1] != d.killed}
-    swap = d.theater if d.theater is not None and d.theater[0] == "swapped" else None
-    public_swap = d.theater[1:3] if swap is not None else None
-    involved = swap is not None and seat in swap[1:3]
+    absent = {c for c in absent_characters(round_events(d)) if c != d.killed}
+    swap = d.theater if d.theater is not None and d.theater.state == "swapped" else None
+    public_swap = (swap.owner, swap.other) if swap is not None else None
+    involved = swap is not None and seat in public_swap
     # Before the swap, a character revealed by one of the two swappers may have been held by either of them.
     pre_owner: dict[str, frozenset[int]] = {}
     for c, s in revealed.items():
@@ -292,10 +293,10 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
                 pre = s
                 if n >= 4:
                     pre = public_swap[1] if s == public_swap[0] else public_swap[0]
-                elif c == swap[4]:  # taken by the owner: it was the other's
-                    pre = swap[2]
-                elif c == swap[3]:
-                    pre = swap[1]
+                elif c == swap.taken:  # taken by the owner: it was the other's
+                    pre = swap.other
+                elif c == swap.given:
+                    pre = swap.owner
                 pre_owner[c] = frozenset((pre,))
             else:
                 pre_owner[c] = frozenset(public_swap)
@@ -304,7 +305,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
     own_known = {}  # the seat's own draft choices: its keeps, and its discards (2 players)
     for step, (_, chosen) in obs.items():
         if chosen is not None:
-            own_known[chosen] = seat if steps[step][0] == "keep" else None
+            own_known[chosen] = seat if steps[step].op == KEEP else None
 
     pool = [c for c in d.cfg.characters if c not in d.faceup]
     rng.shuffle(pool)
@@ -333,7 +334,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
         return rng.choice(allowed) if allowed else None
 
     # step -1: the random face-down card; with 7/8 players it is only set aside: the last player takes it back
-    special = any(op == "take_facedown" for op, _ in steps)
+    special = any(s.op == TAKE_FACEDOWN for s in steps)
     x = pick(-1, "set_aside" if special else "discard", None, facedown_seen)
     if x is None:
         return None
@@ -342,22 +343,22 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
     seen: list[tuple] = []
     for i in range(done):
         op, who = steps[i]
-        if op == "take_facedown":
-            seen.append((i, who, None, facedown[0]))
+        if op == TAKE_FACEDOWN:
+            seen.append(DraftSeen(i, who, None, facedown[0]))
             pool.append(facedown.pop(0))
             continue
-        if op == "final_discard":
+        if op == FINAL_DISCARD:
             facedown += pool
             pool = []
             continue
         known = obs[i][1] if i in obs else None
-        c = pick(i, "keep" if op == "keep" else "discard", who, known)
+        c = pick(i, KEEP if op == KEEP else DISCARD, who, known)
         if c is None:
             return None
-        if op in ("keep", "discard"):
-            seen.append((i, who, tuple(sorted(pool)), c))
+        if op in (KEEP, DISCARD):
+            seen.append(DraftSeen(i, who, tuple(sorted(pool)), c))
         pool.remove(c)
-        if op == "keep":
+        if op == KEEP:
             chars_of[who].append(c)
         else:
             facedown.append(c)
@@ -365,10 +366,10 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
         facedown += pool
         pool = []
     if swap is not None:
-        owner, other = swap[1], swap[2]
+        owner, other = swap.owner, swap.other
         if n >= 4 or involved:
-            given = swap[3] if involved else chars_of[owner][0]
-            taken = swap[4] if involved else chars_of[other][0]
+            given = swap.given if involved else chars_of[owner][0]
+            taken = swap.taken if involved else chars_of[other][0]
         else:
             given, taken = rng.choice(chars_of[owner]), rng.choice(chars_of[other])
         if given not in chars_of[owner] or taken not in chars_of[other]:
@@ -376,7 +377,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
         a, b = chars_of[owner], chars_of[other]
         a[a.index(given)] = taken
         b[b.index(taken)] = given
-        theater = ("swapped", owner, other, given, taken)
+        theater = TheaterUse("swapped", owner, other, given, taken)
     else:
         theater = d.theater
     for c, s in revealed.items():
@@ -387,7 +388,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
             return None
     if sorted(chars_of[seat]) != sorted(d.players[seat].chars):
         return None
-    seen = sorted([x for x in seen if x[1] != seat] + [x for x in d.draft_seen if x[1] == seat],
-                  key=lambda x: x[0])  # the seat's own records are kept as they are
+    seen = sorted([x for x in seen if x.seat != seat] + [x for x in d.draft_seen if x.seat == seat],
+                  key=lambda x: x.step)  # the seat's own records are kept as they are
     return chars_of, facedown, pool, seen, theater
 

@@ -6,8 +6,8 @@ Each round the draft is written as a script of steps `(op, seat)` run in order:
   random_discard  - a random card of the passed hand is discarded face down (3 players)
   take_facedown   - the 7/8-player last player adds the initial face-down card to his hand
   final_discard   - whatever is left is discarded face down
-`draft_seen` records `(step, seat, hand looked at, card chosen)` for each decision, and `(step, seat, None, card)` when
-the 7/8-player last player takes the face-down card: exactly what each seat knows of the draft (`knowledge`).
+`draft_seen` records a `state.DraftSeen` for each decision, and one when the 7/8-player last player takes the face-down
+card: exactly what each seat knows of the draft (`knowledge`).
 """
 
 from __future__ import annotations
@@ -16,25 +16,29 @@ from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
 from .cards import RANK, THEATER
 from .decisions import decision
 from .events import Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
-from .state import ACTION, DRAFT, GameState
+from .state import ACTION, DRAFT, DraftSeen, DraftStep, GameState, TheaterUse
+
+#: The operations of the draft's script (`DraftStep.op`).
+KEEP, DISCARD, RANDOM_DISCARD, TAKE_FACEDOWN, FINAL_DISCARD = (
+    "keep", "discard", "random_discard", "take_facedown", "final_discard")
 
 
-def draft_script(n: int, k: int, crown: int) -> tuple[tuple[str, int], ...]:
+def draft_script(n: int, k: int, crown: int) -> tuple[DraftStep, ...]:
     """The steps of the draft for n players and k characters after the face-up discards (§3.4-3.6)."""
     seats = [(crown + i) % n for i in range(n)]
     if n == 2:
         a, b = seats
-        return (("keep", a), ("keep", b), ("discard", b), ("keep", a), ("discard", a), ("keep", b),
-                ("final_discard", b))
-    if n == 3:
+        steps = [(KEEP, a), (KEEP, b), (DISCARD, b), (KEEP, a), (DISCARD, a), (KEEP, b), (FINAL_DISCARD, b)]
+    elif n == 3:
         a, b, c = seats
-        return (("keep", a), ("keep", b), ("keep", c), ("random_discard", c), ("keep", a), ("keep", b),
-                ("keep", c), ("final_discard", c))
-    steps = [("keep", s) for s in seats]
-    if k == n:  # 7 players with 8 characters, 8 with 9: the last player also takes the face-down card (§3.4.7)
-        steps.insert(n - 1, ("take_facedown", seats[-1]))
-    steps.append(("final_discard", seats[-1]))
-    return tuple(steps)
+        steps = [(KEEP, a), (KEEP, b), (KEEP, c), (RANDOM_DISCARD, c), (KEEP, a), (KEEP, b), (KEEP, c),
+                 (FINAL_DISCARD, c)]
+    else:
+        steps = [(KEEP, s) for s in seats]
+        if k == n:  # 7 players with 8 characters, 8 with 9: the last player also takes the face-down card (§3.4.7)
+            steps.insert(n - 1, (TAKE_FACEDOWN, seats[-1]))
+        steps.append((FINAL_DISCARD, seats[-1]))
+    return tuple(DraftStep(op, seat) for op, seat in steps)
 
 
 def faceup_discards(n: int, k: int) -> int:
@@ -76,16 +80,16 @@ def step(g: GameState) -> None:
         end_selection(g)
         return
     op, seat = g.draft_steps[g.draft_index]
-    if op in ("keep", "discard"):
+    if op in (KEEP, DISCARD):
         g.push("draft_" + op, seat)
         return
     g.draft_index += 1
-    if op == "random_discard":
+    if op == RANDOM_DISCARD:
         c = g.draft_hand.pop(g.rng.below(len(g.draft_hand)))
         g.facedown.append(c)
-    elif op == "take_facedown":
+    elif op == TAKE_FACEDOWN:
         card = g.facedown.pop(0)
-        g.draft_seen.append((g.draft_index - 1, seat, None, card))
+        g.draft_seen.append(DraftSeen(g.draft_index - 1, seat, None, card))
         g.draft_hand.append(card)
         g.event(TookFacedown(seat))
     else:  # final_discard
@@ -104,9 +108,9 @@ def draft_keep_actions(g: GameState, data) -> list[Action]:
 
 @draft_keep_actions.resolver
 def draft_keep(g: GameState, data, action: Action) -> None:
-    seat = g.draft_steps[g.draft_index][1]
+    seat = g.draft_steps[g.draft_index].seat
     c = action.arg
-    g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), c))
+    g.draft_seen.append(DraftSeen(g.draft_index, seat, tuple(sorted(g.draft_hand)), c))
     g.draft_hand.remove(c)
     g.players[seat].chars.append(c)
     g.holder[c] = seat
@@ -121,8 +125,8 @@ def draft_discard_actions(g: GameState, data) -> list[Action]:
 
 @draft_discard_actions.resolver
 def draft_discard(g: GameState, data, action: Action) -> None:
-    seat = g.draft_steps[g.draft_index][1]
-    g.draft_seen.append((g.draft_index, seat, tuple(sorted(g.draft_hand)), action.arg))
+    seat = g.draft_steps[g.draft_index].seat
+    g.draft_seen.append(DraftSeen(g.draft_index, seat, tuple(sorted(g.draft_hand)), action.arg))
     g.draft_hand.remove(action.arg)
     g.facedown.append(action.arg)
     g.draft_index += 1
@@ -135,7 +139,7 @@ def end_selection(g: GameState) -> None:
     if g.theater is None:
         for p in g.players:
             if THEATER in p.city:
-                g.theater = ("offered", p.seat)
+                g.theater = TheaterUse("offered", p.seat)
                 g.push("theater", p.seat)
                 return
     g.phase = ACTION
@@ -149,9 +153,9 @@ def theater_actions(g: GameState, data) -> list[Action]:
 
 @theater_actions.resolver
 def theater(g: GameState, data, action: Action) -> None:
-    owner = g.theater[1]
+    owner = g.theater.owner
     if action.verb == PASS:
-        g.theater = ("passed", owner)
+        g.theater = TheaterUse("passed", owner)
         return
     other = action.arg
     g.event(Theater(owner, other))
@@ -169,7 +173,7 @@ def theater_give_actions(g: GameState, other) -> list[Action]:
 
 @theater_give_actions.resolver
 def theater_give(g: GameState, other, action: Action) -> None:
-    owner = g.theater[1]
+    owner = g.theater.owner
     theirs = g.players[other].chars
     swap(g, owner, action.arg, other, theirs[g.rng.below(len(theirs))])
 
@@ -179,5 +183,5 @@ def swap(g: GameState, owner: int, given: str, other: int, taken: str) -> None:
     a[a.index(given)] = taken
     b[b.index(taken)] = given
     g.holder[taken], g.holder[given] = owner, other
-    g.theater = ("swapped", owner, other, given, taken)
+    g.theater = TheaterUse("swapped", owner, other, given, taken)
     g.event(TheaterSwap(owner, other, given, taken), (1 << owner) | (1 << other))

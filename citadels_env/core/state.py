@@ -107,6 +107,34 @@ class Frame(NamedTuple):
     data: Any = None
 
 
+class DraftStep(NamedTuple):
+    """One step of the draft's script (`selection.draft_script`): what happens (`op`) and whose step it is."""
+
+    op: str  # "keep" | "discard" (decisions) | "random_discard" | "take_facedown" | "final_discard"
+    seat: int
+
+
+class DraftSeen(NamedTuple):
+    """What a seat saw at one step of the draft: the characters it was passed (`hand`) and the one it chose; `hand`
+    is None for the face-down card the last player of 7/8 takes (`chosen`)."""
+
+    step: int
+    seat: int
+    hand: tuple[str, ...] | None
+    chosen: str | None
+
+
+class TheaterUse(NamedTuple):
+    """The Theater this round (§3.8): `state` "offered", "passed" or "swapped"; after a swap the two seats and the
+    characters given and taken (a seat outside the swap sees only who swapped: `given` and `taken` are None)."""
+
+    state: str
+    owner: int
+    other: int | None = None
+    given: str | None = None
+    taken: str | None = None
+
+
 class GameState:
     """Every field of a game. Game-long fields are set by `__init__`; the fields of one round by `clear_round`, which
     `selection.start_round` calls each round. Nothing else creates a field: `clone()` and `__eq__` rely on it."""
@@ -145,14 +173,11 @@ class GameState:
         self.faceup: list[str] = []  # characters discarded face up
         self.facedown: list[str] = []  # characters discarded face down (the first one before the draft, Q28)
         self.draft_hand: list[str] = []  # the characters being passed round
-        self.draft_steps: tuple[tuple[str, int], ...] = ()  # the draft as a script of (op, seat): `selection`
+        self.draft_steps: tuple[DraftStep, ...] = ()  # the draft as a script: `selection.draft_script`
         self.draft_index = 0  # the next step of the script; -1 once the draft is over
-        #: (step, seat, hand looked at, card chosen) for each draft decision, and (step, seat, None, card) for the
-        #: face-down card the last player of 7/8 takes: exactly what each seat saw of the draft.
-        self.draft_seen: list[tuple] = []
+        self.draft_seen: list[DraftSeen] = []  # exactly what each seat saw of the draft
         self.holder: dict[str, int] = {}  # character -> the seat that holds it
-        #: The Theater (§3.8): None, ("offered", owner), ("passed", owner) or ("swapped", owner, other, given, taken).
-        self.theater: tuple | None = None
+        self.theater: TheaterUse | None = None  # the Theater's use this round, once offered
         # -- the action phase (§4) ----------------------------------------------------------------------------------
         self.revealed: dict[str, int] = {}  # character -> seat, in the order they were revealed
         self.rank_called = 0  # the last rank called
