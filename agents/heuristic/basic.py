@@ -8,8 +8,19 @@ import random
 
 from citadels_env.core import Action, GameConfig
 from citadels_env.core.actions import A_NO, A_PASS, END, GATHER_CARDS, GATHER_GOLD
-from citadels_env.core.cards import CHARACTERS, COST, RANK, TYPE
-from citadels_env.core.city import destroy_price
+from citadels_env.core.cards import (
+    CARDINAL,
+    CHARACTERS,
+    COST,
+    FRAMEWORK,
+    KEEP,
+    LIBRARY,
+    NECROPOLIS,
+    RANK,
+    THIEVES_DEN,
+    TYPE,
+)
+from citadels_env.core.city import destroy_price, gold_price
 
 from ..base import Agent, Decision
 from .followups import FollowUpChoices
@@ -98,7 +109,7 @@ class HeuristicAgent(FollowUpChoices, Agent):
             return not reach and not any(COST[c] <= gold for c in useful)
         if not useful:
             return True
-        if "library" in tb.city and len(useful) <= 2:
+        if LIBRARY in tb.city and len(useful) <= 2:
             return True
         affordable = [c for c in useful if COST[c] <= gold]
         return (len(useful) == 1 and bool(affordable) and gold >= 4) or (gold >= 7 and len(useful) <= 2)
@@ -122,16 +133,16 @@ class HeuristicAgent(FollowUpChoices, Agent):
 
     def payment_loss(self, tb: Table, kind: str) -> float:
         """Points lost by a build I cannot pay in gold (Framework or Necropolis destroy a district)."""
-        price = COST[kind] - (TYPE[kind] == "unique" and kind != "factory" and "factory" in tb.city)
+        price = gold_price(tb.city, kind)
         if tb.gold >= price:
             return 0.0
-        if kind == "thieves_den" and tb.gold + len(tb.hand) - 1 >= price:
+        if kind == THIEVES_DEN and tb.gold + len(tb.hand) - 1 >= price:
             return 0.5 * (price - tb.gold)
-        if tb.char == "cardinal":
+        if tb.char == CARDINAL:
             return 0.3 * (price - tb.gold)
-        if "framework" in tb.city and kind != "framework":
+        if FRAMEWORK in tb.city and kind != FRAMEWORK:
             return 4.0
-        if kind == "necropolis":
+        if kind == NECROPOLIS:
             return min((COST[k] + 1 for k in tb.city), default=9)
         return 9.0
 
@@ -182,7 +193,7 @@ class HeuristicAgent(FollowUpChoices, Agent):
         out = []
         beaut = list(p.beautified)
         for k in dict.fromkeys(p.city):
-            if k == "keep":
+            if k == KEEP:
                 continue
             b = k in beaut
             price = destroy_price(p.city, k, b, tb.wall_self)
@@ -208,10 +219,10 @@ class HeuristicAgent(FollowUpChoices, Agent):
         best = None
         for s, p, wall in tb.rank8_victims():
             for k in p.city:
-                if k in tb.city or k == "keep":
+                if k in tb.city or k == KEEP:
                     continue
                 for g in tb.city:
-                    if g in p.city or g == "keep" or g == k:
+                    if g in p.city or g in (KEEP, k):
                         continue
                     diff = COST[k] - COST[g]
                     price = max(0, diff) + wall
@@ -226,7 +237,7 @@ class HeuristicAgent(FollowUpChoices, Agent):
         best = None
         for s, p, wall in tb.rank8_victims():
             for k in p.city:
-                if k in tb.city or k == "keep" or COST[k] + (k in p.beautified) > 3:
+                if k in tb.city or k == KEEP or COST[k] + (k in p.beautified) > 3:
                     continue
                 price = COST[k] + (k in p.beautified) + wall
                 if price > tb.gold - (0 if tb.final else 1):

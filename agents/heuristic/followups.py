@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from citadels_env.core import Action
 from citadels_env.core.actions import A_NO, A_YES
-from citadels_env.core.cards import COST, TYPE
+from citadels_env.core.cards import BASILICA, CARDINAL, COST, NECROPOLIS, THIEVES_DEN, TYPE
 from citadels_env.core.knowledge import absent_characters
 
 from .table import Table, best_of, character_value, first_of, round_events
@@ -246,7 +246,7 @@ class FollowUpChoices:
         options = [a for a in legal if a.verb == "district"]
         if not options or (done in legal and tb.gold <= 1 and not tb.final):
             return done if done in legal else legal[0]
-        basilica = "basilica" in tb.city
+        basilica = BASILICA in tb.city
         return best_of(options, lambda a: COST[a.arg] + (1.0 if basilica and COST[a.arg] % 2 == 0 else 0.0))
 
     def on_laboratory(self, tb: Table, legal) -> Action:
@@ -265,15 +265,15 @@ class FollowUpChoices:
         data = tb.view.decision_data
         kind = data[0] if data else None
         spare = [c for c in tb.hand if tb.card_keep_value(c) < 1.5]
-        if "thieves_den" in methods and len(spare) >= 2:
+        if THIEVES_DEN in methods and len(spare) >= 2:
             return Action("pay", "thieves_den")
         if "gold" in methods:
             return Action("pay", "gold")
-        if "cardinal" in methods:
+        if CARDINAL in methods:
             return Action("pay", "cardinal")
-        if "thieves_den" in methods:
+        if THIEVES_DEN in methods:
             return Action("pay", "thieves_den")
-        if "necropolis" in methods and kind == "necropolis":
+        if NECROPOLIS in methods and kind == NECROPOLIS:
             return Action("pay", "necropolis")
         return Action("pay", methods[0])
 

@@ -9,8 +9,19 @@ import random
 
 from citadels_env.core import Action, Game
 from citadels_env.core.actions import A_NO, A_PLAYER, A_YES, END, GATHER_CARDS, GATHER_GOLD
-from citadels_env.core.cards import CHARACTERS, COST, RANK, TYPE
-from citadels_env.core.city import destroy_price
+from citadels_env.core.cards import (
+    CHARACTERS,
+    COST,
+    KEEP,
+    LIBRARY,
+    QUARRY,
+    RANK,
+    SECRET_VAULT,
+    THIEVES_DEN,
+    TYPE,
+    WARLORD,
+)
+from citadels_env.core.city import destroy_price, gold_price
 
 from .table import best_of, first_of
 from .values import KILL_PRIORITY, UNIQUE_EXTRA, char_value
@@ -42,7 +53,7 @@ def rollout_action(game: Game, rng: random.Random) -> Action:
 
 def _roll_value(city: list[str], kind: str) -> float:
     """Table.district_value without the dynamic parts: cost, new type, unique extras."""
-    if kind == "secret_vault" or (kind in city and "quarry" not in city):
+    if kind == SECRET_VAULT or (kind in city and QUARRY not in city):
         return -1.0
     t = TYPE[kind]
     v = COST[kind] + UNIQUE_EXTRA.get(kind, 0.0)
@@ -68,12 +79,12 @@ def _roll_turn(g: Game, legal: list[Action], rng: random.Random) -> Action:
         useful = affordable = 0
         gold = p.gold
         for c in p.hand:
-            if c != "secret_vault" and c not in city:
+            if c != SECRET_VAULT and c not in city:
                 useful += 1
                 affordable += COST[c] <= gold
         if g.first_completer is not None:  # last round: cards only if nothing is within reach of 2 more gold
             return GATHER_GOLD if any(c not in city and COST[c] <= gold + 2 for c in p.hand) else GATHER_CARDS
-        if (useful == 0 or ("library" in city and useful <= 2) or (useful == 1 and affordable and gold >= 4)
+        if (useful == 0 or (LIBRARY in city and useful <= 2) or (useful == 1 and affordable and gold >= 4)
                 or (gold >= 7 and useful <= 2)):
             return GATHER_CARDS
         return GATHER_GOLD
@@ -84,7 +95,7 @@ def _roll_turn(g: Game, legal: list[Action], rng: random.Random) -> Action:
         if verb == "build":
             k = a.arg
             v = _roll_value(city, k)
-            if COST[k] - (TYPE[k] == "unique" and "factory" in city) > p.gold and k != "thieves_den":
+            if gold_price(city, k) > p.gold and k != THIEVES_DEN:
                 v -= 9.0  # only payable by destroying a district (Framework, Necropolis) or with the Cardinal
             if v > best_v:
                 best, best_v = a, v
@@ -94,7 +105,7 @@ def _roll_turn(g: Game, legal: list[Action], rng: random.Random) -> Action:
                 inc = a
             elif arg in _ROLL_PRE:
                 pre = pre or a
-            elif arg == "warlord":
+            elif arg == WARLORD:
                 warlord = a
     if pre is not None:
         return pre
@@ -123,15 +134,15 @@ def _roll_wants(g: Game, p, ab: str) -> bool:
         return True
     city, hand = p.city, p.hand
     if ab in ("navigator_gold", "navigator_cards"):
-        useful = any(c not in city and c != "secret_vault" for c in hand)
+        useful = any(c not in city and c != SECRET_VAULT for c in hand)
         return (ab == "navigator_gold") == useful
     if ab == "magician_swap":
-        useful = sum(1 for c in hand if c not in city and c != "secret_vault")
+        useful = sum(1 for c in hand if c not in city and c != SECRET_VAULT)
         return useful <= 1 and any(len(o.hand) >= useful + 2 for o in g.players if o is not p)
     if ab == "artist":
         return p.gold >= 3 or g.first_completer is not None
     if ab in ("laboratory", "museum", "magician_discard"):
-        return any(c in city or c == "secret_vault" for c in hand)
+        return any(c in city or c == SECRET_VAULT for c in hand)
     return False
 
 
@@ -159,7 +170,7 @@ def _roll_warlord_target(g: Game, seat: int) -> tuple[int, str] | None:
     city = g.players[leader].city
     best, best_price = None, 99
     for k in city:
-        if k == "keep":
+        if k == KEEP:
             continue
         price = destroy_price(city, k, False, False)  # beautified districts are not told apart here
         if price < best_price:
@@ -174,7 +185,7 @@ def _roll_draft(g: Game, legal: list[Action], rng: random.Random) -> Action:
     seat = g.current_player
     p = g.players[seat]
     city = p.city
-    cheap = sorted(COST[k] for k in p.hand if k not in city and k != "secret_vault")
+    cheap = sorted(COST[k] for k in p.hand if k not in city and k != SECRET_VAULT)
     richest = most_cards = 0
     for o in g.players:
         if o is not p:
@@ -223,7 +234,7 @@ def _roll_keep(g: Game, legal: list[Action], rng: random.Random) -> Action:
         c = a.arg
         v = _roll_value(city, c)
         if v >= 0:
-            if c in hand and "quarry" not in city:
+            if c in hand and QUARRY not in city:
                 v -= 2.0
             if COST[c] > gold + 2:
                 v -= 0.5 * (COST[c] - gold - 2)
@@ -282,7 +293,7 @@ def _roll_dearest(g: Game, legal: list[Action], rng: random.Random) -> Action:
 def _roll_magician_discard(g: Game, legal: list[Action], rng: random.Random) -> Action:
     """Put the cards I cannot build at the bottom of the deck, then draw as many."""
     city = g.players[g.current_player].city
-    return (first_of(legal, lambda a: a.verb == "card" and (a.arg in city or a.arg == "secret_vault"))
+    return (first_of(legal, lambda a: a.verb == "card" and (a.arg in city or a.arg == SECRET_VAULT))
             or _roll_done_or_first(g, legal, rng))
 
 

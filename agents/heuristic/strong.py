@@ -8,7 +8,24 @@ import math
 
 from citadels_env.core import Action
 from citadels_env.core.actions import A_NO, A_PASS, A_YES
-from citadels_env.core.cards import COST, RANK
+from citadels_env.core.cards import (
+    ALCHEMIST,
+    ARCHITECT,
+    ASSASSIN,
+    BISHOP,
+    COST,
+    IMPERIAL_TREASURY,
+    MAGISTRATE,
+    MARSHAL,
+    MERCHANT,
+    MONUMENT,
+    NAVIGATOR,
+    QUARRY,
+    RANK,
+    THIEF,
+    WARLORD,
+    WITCH,
+)
 from citadels_env.core.city import city_size
 
 from .basic import HeuristicAgent
@@ -49,12 +66,12 @@ class StrongHeuristicAgent(HeuristicAgent):
         one)."""
         p = tb.players[seat]
         build = min(p.gold + 2, 4.5) if p.hand_size else min(p.gold, 2.0)
-        if char == "navigator":
+        if char == NAVIGATOR:
             build = 0.0
-        elif char == "architect":
+        elif char == ARCHITECT:
             build *= 1.6
         v = character_value(tb, char, seat) + build
-        if tb.left(seat) <= 1 and char != "navigator":
+        if tb.left(seat) <= 1 and char != NAVIGATOR:
             v += 4.0  # it would complete its city this turn
         return v
 
@@ -68,10 +85,10 @@ class StrongHeuristicAgent(HeuristicAgent):
             p_kill, p_rob = risks[char]
             turn = (1.0 - p_kill) * turn - p_rob * min(tb.gold, 10) * 0.8
         near = [s for s in tb.others() if tb.left(s) <= 1]
-        if near and char in ("assassin", "witch", "warlord", "marshal", "magistrate"):
+        if near and char in (ASSASSIN, WITCH, WARLORD, MARSHAL, MAGISTRATE):
             turn += 2.0
         chars_in_game = set(tb.view.characters) - set(tb.view.faceup)
-        if tb.left(tb.seat) <= 2 and char == "bishop" and any(c in chars_in_game for c in RANK8):
+        if tb.left(tb.seat) <= 2 and char == BISHOP and any(c in chars_in_game for c in RANK8):
             turn += 1.0
         return turn
 
@@ -102,13 +119,13 @@ class StrongHeuristicAgent(HeuristicAgent):
         gold = tb.gold + 2
         if char in GOLD_INCOME:
             gold += income_count(tb.city, char)
-        if char == "merchant":
+        if char == MERCHANT:
             gold += 1
-        if char == "navigator":
+        if char == NAVIGATOR:
             return 0.0
         limit = {"architect": 3, "seer": 2, "scholar": 2}.get(char, 1)
         pts = 0.0
-        if char == "alchemist":
+        if char == ALCHEMIST:
             gold = gold + 3
         for c in sorted(useful, key=lambda c: -COST[c]):
             if limit == 0:
@@ -117,7 +134,7 @@ class StrongHeuristicAgent(HeuristicAgent):
                 gold -= COST[c]
                 pts += tb.district_value(c)
                 limit -= 1
-        if char == "architect" and len(useful) < 3:
+        if char == ARCHITECT and len(useful) < 3:
             pts += 0.8  # the two extra cards may be built too
         return 0.35 * pts
 
@@ -171,7 +188,7 @@ class StrongHeuristicAgent(HeuristicAgent):
             for s, pr in model.holders(c, tb.others()):
                 g += pr * self.turn_value(tb, c, s) * self.threat(tb, s)
             # protection: a Thief or a rank-8 character that would hit me
-            if c == "thief":
+            if c == THIEF:
                 g += model.in_play(c) * 0.5 * rich_me
             elif c in RANK8 and tb.score(tb.seat) >= max(tb.score(s) for s in tb.others()):
                 g += model.in_play(c) * 1.5
@@ -219,7 +236,7 @@ class StrongHeuristicAgent(HeuristicAgent):
             for s, pr in model.holders(c, tb.others()):
                 if tb.players[s].hand_size:
                     g += pr * min(tb.players[s].gold + 2, 5) * self.threat(tb, s)
-            if c == "architect" or c == "alchemist":
+            if c in (ARCHITECT, ALCHEMIST):
                 g *= 1.2
             return g
         return best_of(legal, gain)
@@ -260,7 +277,7 @@ class StrongHeuristicAgent(HeuristicAgent):
                 v -= 20.0
                 if v <= 0:
                     continue
-            if k == "monument" and tb.left(tb.seat) <= 3:
+            if k == MONUMENT and tb.left(tb.seat) <= 3:
                 v += 1.5
             if hold_cheap and COST[k] == 1:
                 v -= 3.0  # a free target for the Warlord: keep it in hand for the final rush
@@ -272,8 +289,8 @@ class StrongHeuristicAgent(HeuristicAgent):
         """Whether an opponent may still play the Warlord this round (in the game, not face up, not mine, not
         killed, not yet called)."""
         v = tb.view
-        return ("warlord" in v.characters and "warlord" not in v.faceup and "warlord" not in tb.chars
-                and v.killed != "warlord" and v.rank_called < 8)
+        return (WARLORD in v.characters and WARLORD not in v.faceup and WARLORD not in tb.chars
+                and v.killed != WARLORD and v.rank_called < 8)
 
     def completes(self, tb: Table, kind: str) -> bool:
         """Whether building `kind` now completes my city first (and so ends the game this round)."""
@@ -310,7 +327,7 @@ class StrongHeuristicAgent(HeuristicAgent):
         v = tb.district_value(kind)
         if v < 0:
             return v
-        if kind in tb.hand and "quarry" not in tb.city:
+        if kind in tb.hand and QUARRY not in tb.city:
             v -= 2.0
         return v - 2.5 * max(0, COST[kind] - tb.gold)
 
@@ -351,7 +368,7 @@ class StrongHeuristicAgent(HeuristicAgent):
 
     def want_ability(self, tb: Table, ab: str, gathered: bool, builds: list[str]) -> bool:
         """The basic choices, with the Artist kept off the Imperial Treasury's gold and a readier Smithy."""
-        if ab == "artist" and "imperial_treasury" in tb.city and tb.final:
+        if ab == "artist" and IMPERIAL_TREASURY in tb.city and tb.final:
             return False
         if ab == "smithy":
             return (not tb.final and tb.gold >= 4 and len(tb.useful()) <= 1) or (

@@ -8,7 +8,23 @@ the choosers only."""
 
 from __future__ import annotations
 
-from citadels_env.core.cards import CHARACTERS, COST, GREAT_WALL, TYPE
+from citadels_env.core.cards import (
+    BASILICA,
+    BISHOP,
+    CAPITOL,
+    CHARACTERS,
+    COST,
+    GREAT_WALL,
+    HAUNTED_QUARTER,
+    IMPERIAL_TREASURY,
+    IVORY_TOWER,
+    MAP_ROOM,
+    MONUMENT,
+    QUARRY,
+    SECRET_VAULT,
+    TYPE,
+    WISHING_WELL,
+)
 from citadels_env.core.city import city_size, may_enter
 from citadels_env.core.knowledge import PlayerView
 from citadels_env.core.scoring import public_breakdown
@@ -101,7 +117,7 @@ class Table:
     def protected(self) -> int | None:
         """The seat a revealed, not killed Bishop protects from rank-8 abilities this round."""
         s = self.view.revealed.get("bishop")
-        return s if s is not None and self.view.killed != "bishop" else None
+        return s if s is not None and self.view.killed != BISHOP else None
 
     def rank8_victims(self):
         """(seat, player, whether his Great Wall raises the price) of each opponent whose city the rank-8
@@ -123,25 +139,25 @@ class Table:
         t = TYPE[kind]
         if t in self.types:
             return 0.0
-        have = len(self.types) + ("haunted_quarter" in self.city and len(self.types) < 5)
+        have = len(self.types) + (HAUNTED_QUARTER in self.city and len(self.types) < 5)
         missing = max(1, 5 - have)
         return 3.0 / missing * (0.6 if missing > 2 else 1.0)
 
     def district_value(self, kind: str) -> float:
         """What building `kind` is worth to me in points (cost, types, unique effects), or -1 if useless."""
         if not self.can_place(kind):
-            return 3.0 if kind == "secret_vault" else -1.0
+            return 3.0 if kind == SECRET_VAULT else -1.0
         v = COST[kind] + self.missing_type_bonus(kind)
         if TYPE[kind] == "unique":
             extra = UNIQUE_EXTRA.get(kind, 0.0)
             if kind in ECONOMY:
                 extra *= self.time_left()
             v += extra + self.dynamic_unique(kind)
-            if "ivory_tower" in self.city:
+            if IVORY_TOWER in self.city:
                 v -= 5.0  # a second unique district spoils the Ivory Tower
-            if "wishing_well" in self.city:
+            if WISHING_WELL in self.city:
                 v += 1.0
-        if "basilica" in self.city and COST[kind] % 2:
+        if BASILICA in self.city and COST[kind] % 2:
             v += 1.0
         if self.char is not None and CHARACTERS[self.char].income_type == TYPE[kind]:
             v += 0.6  # pays again this very turn
@@ -150,20 +166,20 @@ class Table:
     def dynamic_unique(self, kind: str) -> float:
         """Unique-district points that depend on my city, gold and hand now."""
         city = self.city
-        if kind == "ivory_tower":
+        if kind == IVORY_TOWER:
             return 5.0 if not any(TYPE[k] == "unique" for k in city) else 0.0
-        if kind == "wishing_well":
+        if kind == WISHING_WELL:
             return float(sum(1 for k in city if TYPE[k] == "unique"))
-        if kind == "basilica":
+        if kind == BASILICA:
             return float(sum(1 for k in city if COST[k] % 2))
-        if kind == "capitol":
+        if kind == CAPITOL:
             counts = [sum(1 for k in city if TYPE[k] == t) for t in TYPES]
             return 3.0 if max(counts, default=0) >= 3 else (1.5 if max(counts, default=0) == 2 else 0.0)
-        if kind == "monument":
+        if kind == MONUMENT:
             return 2.0 if self.left(self.seat) <= 4 else 1.0
-        if kind == "imperial_treasury":
+        if kind == IMPERIAL_TREASURY:
             return min(self.gold, 4) * 0.3
-        if kind == "map_room":
+        if kind == MAP_ROOM:
             return min(len(self.hand), 4) * 0.3
         return 0.0
 
@@ -183,7 +199,7 @@ class Table:
         v = self.district_value(kind)
         if v < 0:
             return v
-        if kind in self.hand and "quarry" not in self.city:
+        if kind in self.hand and QUARRY not in self.city:
             v -= 2.0  # a second copy in hand: only one can be built
         gap = COST[kind] - self.gold - 2
         if gap > 0:
