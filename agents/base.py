@@ -98,7 +98,8 @@ class Decision:
 
 
 class Agent:
-    """Base class of every player. Subclasses implement `act`; `reset` is called before each game."""
+    """Base class of every player. Subclasses implement `act`; `reset` is called before each game. `decide(game, seat)`
+    is `act` for callers that hold a core `Game` (the Gymnasium wrapper's opponent protocol)."""
 
     #: Registry id (`agents.make(name)`), also the name shown in tournament tables.
     name: str = "agent"
@@ -109,6 +110,11 @@ class Agent:
     def act(self, decision: Decision) -> Action:
         """Return one of `decision.legal`."""
         raise NotImplementedError
+
+    def decide(self, game: Game, seat: int) -> Action:
+        """`act` on the decision `seat` faces now in `game`. With `reset`, this makes every agent an opponent of the
+        Gymnasium wrapper (`citadels_env.gym_env.GameOpponent`), which knows nothing of agents."""
+        return self.act(Decision(game, seat))
 
     def close(self) -> None:
         """Release resources (processes, files)."""

@@ -1,12 +1,14 @@
-"""Registers the built-in agents. Factories import their module on first use so `import agents` stays cheap."""
+"""The built-in agents, as data: `AGENTS` (id, factory, one-line description) and `LOADERS` (checkpoint file suffix ->
+loader). `agents.registry` reads them at import; this module knows nothing of the registry. Factories import their
+module on first use so `import agents` stays cheap."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .base import Agent
 from .random_agent import RandomAgent
-from .registry import register, register_loader
 
 
 def _heuristic(**options: Any) -> Agent:
@@ -56,13 +58,15 @@ def _shipped_ppo(**options: Any) -> Agent:
     return agent
 
 
-register_loader(".pt", _policy_file)
-register_loader(".zip", _sb3_file)
-register("ppo", _shipped_ppo, "the trained self-play PPO policy shipped in agents/zoo/ppo.pt; options greedy=")
-register("random", RandomAgent, "uniformly random legal action")
-register("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic.py)")
-register("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
-         "blocks (agents/heuristic.py)")
-register("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
-         "time=, c=, rollout= (agents/ismcts.py)")
-register("human", _human, "a person at the terminal (agents/human.py)")
+LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
+
+AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
+    ("ppo", _shipped_ppo, "the trained self-play PPO policy shipped in agents/zoo/ppo.pt; options greedy="),
+    ("random", RandomAgent, "uniformly random legal action"),
+    ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic.py)"),
+    ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
+     "blocks (agents/heuristic.py)"),
+    ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
+     "time=, c=, rollout= (agents/ismcts.py)"),
+    ("human", _human, "a person at the terminal (agents/human.py)"),
+)

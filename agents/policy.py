@@ -56,11 +56,6 @@ class PolicyNet(nn.Module):
         """Masked logits: illegal actions get -inf."""
         return self.policy(self.trunk(obs)).masked_fill(~mask, float("-inf"))
 
-    def value_of(self, obs: torch.Tensor, critic_obs: torch.Tensor | None = None) -> torch.Tensor:
-        if self.critic_trunk is not None:
-            return self.value(self.critic_trunk(critic_obs)).squeeze(-1)
-        return self.value(self.trunk(obs)).squeeze(-1)
-
     def forward(self, obs: torch.Tensor, mask: torch.Tensor,
                 critic_obs: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         """(masked logits, value). One trunk pass when the critic shares it."""

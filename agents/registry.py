@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import builtin
 from .base import Agent
 
 Factory = Callable[..., Agent]
@@ -41,7 +42,6 @@ def register_loader(suffix: str, loader: Callable[..., Agent]) -> None:
 
 def available() -> dict[str, str]:
     """Registered ids and their one-line descriptions."""
-    _load_builtin()
     return {name: e.doc for name, e in sorted(_AGENTS.items())}
 
 
@@ -74,7 +74,6 @@ def make(spec: str | Agent, seed: int | None = None, **overrides: Any) -> Agent:
     """An agent from its id (or the agent itself). `seed` is passed to factories that accept one."""
     if isinstance(spec, Agent):
         return spec
-    _load_builtin()
     path = Path(spec.partition(":")[0])
     suffix = path.suffix
     if suffix in _LOADERS and (path.exists() or "/" in spec):
@@ -109,13 +108,13 @@ def _accepts_seed(factory: Factory) -> bool:
     return "seed" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
-_builtin_loaded = False
+def _register_builtin() -> None:
+    """The built-in agents and loaders (agents/builtin.py), registered at import: before any of the user's, which
+    replace them by name."""
+    for suffix, loader in builtin.LOADERS.items():
+        register_loader(suffix, loader)
+    for name, factory, doc in builtin.AGENTS:
+        register(name, factory, doc)
 
 
-def _load_builtin() -> None:
-    """Import the built-in agent modules (each registers itself) on first use, keeping `import agents` cheap."""
-    global _builtin_loaded
-    if _builtin_loaded:
-        return
-    _builtin_loaded = True
-    from . import builtin  # noqa: F401
+_register_builtin()

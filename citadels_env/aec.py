@@ -13,6 +13,8 @@ docs/ENVIRONMENT.md.
 from __future__ import annotations
 
 import random
+import warnings
+from collections.abc import Iterator
 from typing import ClassVar
 
 import numpy as np
@@ -20,9 +22,7 @@ import pettingzoo
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env import AECIterable, AECIterator
-from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers import BaseWrapper
 
 from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
 from .encoding import (
@@ -35,23 +35,8 @@ from .encoding import (
     mask_of,
     to_core,
 )
+from .rewards import REWARD_SCHEMES, final_rewards
 from .text import render_board
-
-REWARD_SCHEMES = ("win", "rank", "score")
-
-
-def final_rewards(game: Game, scheme: str) -> list[float]:
-    """Zero-sum final rewards per seat. win: +1 to the winner (tie-break included), -1/(n-1) to the others.
-    rank: 1 - 2 * place / (n - 1) (first +1, last -1). score: (score - mean score) / 10."""
-    result = game.result()
-    n = game.num_players
-    if scheme == "win":
-        return [1.0 if s == result.winner else -1.0 / (n - 1) for s in range(n)]
-    if scheme == "rank":
-        place = {s: i for i, s in enumerate(result.ranking)}
-        return [1.0 - 2.0 * place[s] / (n - 1) for s in range(n)]
-    mean = sum(result.scores) / n
-    return [(sc - mean) / 10.0 for sc in result.scores]
 
 
 def env(**options) -> ClassicWrapper:
@@ -188,14 +173,26 @@ class raw_env(AECEnv, EzPickle):
         pass
 
 
-class ClassicWrapper(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's classic wrapping in one layer (see `env`). The hot attributes are plain properties and `last` /
-    `step` read the raw environment directly, so the API costs a few function calls per step instead of a chain of
-    `__getattr__` through three wrappers."""
+ILLEGAL_MOVE_WARNING = ("Illegal move made, game terminating with current player losing. obs['action_mask'] contains "
+                        "a mask of all legal moves that can be chosen.")
+STEP_AFTER_END_WARNING = "step() called after all agents are terminated or truncated. Should reset() first."
+
+
+class ClassicWrapper(BaseWrapper):
+    """PettingZoo's classic wrapping in one layer (see `env`), built on PettingZoo's public `BaseWrapper` only. The hot
+    attributes are plain properties and `last` / `step` read the raw environment directly, so the API costs a few
+    function calls per step instead of a chain of `__getattr__` through three wrappers.
+
+    Order enforcement as PettingZoo's OrderEnforcingWrapper: the agent attributes raise AttributeError before
+    `reset()`; `step`, `observe`, `state`, `render` and `agent_iter` raise AssertionError before it; `agent_iter`
+    asserts that each agent it yields was stepped. An illegal move and a step after the game ended emit a
+    `UserWarning` (PettingZoo's wrappers log the same messages)."""
 
     def __init__(self, env: raw_env) -> None:
         super().__init__(env)
         self._raw = env
+        self._has_reset = False
+        self._has_updated = False  # step() or reset() was called since agent_iter last yielded an agent
         self._illegal_reward = -1.0
         self._terminated = False  # ended by an illegal move
 
@@ -203,6 +200,10 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self._raw, name)
+
+    def _assert_reset(self, call: str) -> None:
+        if not self._has_reset:
+            raise AssertionError(f"reset() needs to be called before {call}.")
 
     agent_selection = property(lambda self: self._require_reset("agent_selection"))
     agents = property(lambda self: self._require_reset("agents"))
@@ -214,13 +215,26 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
     num_agents = property(lambda self: len(self._require_reset("agents")))
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
         self._terminated = False
-        super().reset(seed=seed, options=options)
+        self._raw.reset(seed=seed, options=options)
 
-    def agent_iter(self, max_iter: int = 2**63) -> _ClassicIterable:
-        if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
-        return _ClassicIterable(self, max_iter)
+    def observe(self, agent: str) -> dict:
+        self._assert_reset("observe")
+        return self._raw.observe(agent)
+
+    def state(self) -> np.ndarray:
+        self._assert_reset("state")
+        return self._raw.state()
+
+    def render(self) -> str | None:
+        self._assert_reset("render")
+        return self._raw.render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        self._assert_reset("agent_iter()")
+        return _AgentIterable(self, max_iter)
 
     def last(self, observe: bool = True):
         raw = self._raw
@@ -230,11 +244,11 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
 
     def step(self, action) -> None:
         raw = self._raw
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
+        if not self._has_reset:  # inline: the hot path
+            self._assert_reset("step")
         self._has_updated = True
         if not raw.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
+            warnings.warn(STEP_AFTER_END_WARNING, stacklevel=2)
             return
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
@@ -246,7 +260,7 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         try:
             raw._play(agent, action)
         except IllegalActionError:  # the game is unchanged: end it, the offender pays
-            EnvLogger.warn_on_illegal_move()
+            warnings.warn(ILLEGAL_MOVE_WARNING, stacklevel=2)
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)
             raw.truncations = dict.fromkeys(raw.agents, True)
@@ -260,13 +274,24 @@ class ClassicWrapper(wrappers.OrderEnforcingWrapper):
         return str(self._raw)
 
 
-class _ClassicIterable(AECIterable):
-    def __iter__(self) -> _ClassicIterator:
-        return _ClassicIterator(self.env, self.max_iter)
+class _AgentIterable:
+    """What `agent_iter` returns: each iteration starts a fresh `_AgentIterator`."""
+
+    def __init__(self, env: ClassicWrapper, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
 
 
-class _ClassicIterator(AECIterator):
-    """PettingZoo's order-enforcing agent iterator, reading the raw environment directly."""
+class _AgentIterator(Iterator[str]):
+    """PettingZoo's order-enforcing agent iterator, reading the raw environment directly: the agent to act until none
+    is left, asserting that step() (or reset()) was called between two agents."""
+
+    def __init__(self, env: ClassicWrapper, max_iter: int) -> None:
+        self.env = env
+        self.iters_til_term = max_iter
 
     def __next__(self) -> str:
         env = self.env

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from citadels_env.cli import main
+from citadels_cli.main import main
 
 
 def test_game_prints_events_and_scores_and_saves_a_record(tmp_path, capsys):
@@ -94,3 +94,13 @@ def test_train_runs_a_config_with_overrides(tmp_path):
     assert main(["train", "--config", str(config), "--out-dir", str(tmp_path), "--total-steps", "400",
                  "--progress", "false", "--eval-opponents", "[]", "--threads", "1"]) == 0
     assert (tmp_path / "smoke" / "checkpoints" / "final.pt").exists()
+
+
+def test_runs_as_a_module():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "citadels_cli", "agents"], capture_output=True, text=True, check=True)
+    assert "heuristic-strong" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "citadels_cli", "nothing"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr

@@ -36,7 +36,6 @@ import yaml
 import agents
 from agents.base import Agent, Decision
 from agents.policy import PolicyNet, load_checkpoint, masked_entropy, masked_log_probs, save_checkpoint
-from citadels_env.aec import final_rewards
 from citadels_env.core import Game, GameConfig
 from citadels_env.encoding import (
     NUM_ACTIONS,
@@ -47,41 +46,27 @@ from citadels_env.encoding import (
     legal_mask,
     to_core,
 )
+from citadels_env.rewards import final_rewards
 from training import config
-from training.config import evaluate_against, load_yaml
+from training.config import RunConfig, evaluate_against
 
 CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
 
 
 @dataclass
-class Config:
+class Config(RunConfig):
+    """The PPO run. The fields every training run has (name, seed, the game, the opponent mix, evaluation) come first,
+    from training/config.py's `RunConfig`; below, the default that differs and the fields of this algorithm."""
+
     exp_name: str = "ppo"
-    """name of the run: logs and checkpoints go to `out_dir/exp_name`"""
-    out_dir: str = "runs"
-    """where runs are written"""
-    seed: int = 1
-    """seed of everything: games, opponent draws, sampling, initial weights"""
     threads: int = 1
     """torch CPU threads for the update (rollouts always use 1); more than 1 only pays on an otherwise idle
     machine"""
-    # -- the game
-    players: int = 4
-    """players per game (2-8)"""
-    preset: str | None = None
-    """rulebook preset (None: the first-game character set with random unique districts)"""
-    reward: str = "win"
-    """reward scheme of citadels_env.aec.final_rewards: win, rank or score"""
     # -- the algorithm
-    total_steps: int = 1_000_000
-    """environment steps (decisions of every seat of the training games) to train for"""
     num_games: int = 64
     """games played side by side in each rollout (each rollout plays them to the end)"""
-    learning_rate: float = 3e-4
-    """Adam learning rate"""
     anneal_lr: bool = True
     """decay the learning rate linearly to 0 over the run"""
-    gamma: float = 1.0
-    """discount per own decision (rewards only come at the end of a game)"""
     gae_lambda: float = 0.95
     """GAE lambda"""
     minibatch_size: int = 1024
@@ -92,25 +77,17 @@ class Config:
     """PPO clip range"""
     clip_vloss: bool = True
     """clip the value loss like the policy loss"""
-    ent_coef: float = 0.01
-    """entropy bonus"""
     vf_coef: float = 0.5
     """value-loss weight"""
     max_grad_norm: float = 0.5
     """gradient clipping norm"""
     target_kl: float | None = None
     """stop an update's epochs early once approx_kl exceeds this"""
-    hidden: int = 256
-    """width of the network's hidden layers"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
     """the value head reads the full state (hidden information included) plus the learner's seat"""
-    # -- the opponent pool
-    opponents: dict[str, float] = field(default_factory=lambda: {
-        "self": 0.6, "snapshot": 0.2, "heuristic": 0.15, "random": 0.05})
-    """sampling weights of the controller of each non-learner seat: "self" (current policy, also learns),
-    "snapshot" (a past policy), or any agent id ("heuristic", "random", "ismcts:iters=50"...)"""
+    # -- the opponent pool ("self" seats learn too: see the module docstring)
     snapshot_every: int = 5
     """updates between snapshots added to the pool"""
     snapshot_pool: int = 10
@@ -125,20 +102,10 @@ class Config:
     # -- evaluation and checkpoints
     eval_every: int = 10
     """updates between evaluations (0: only at the end)"""
-    eval_games: int = 100
-    """games per evaluation opponent (rounded up to a multiple of the player count for seat rotation)"""
-    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
-    """baselines: the policy plays one seat, this agent the others"""
     eval_workers: int = 1
     """processes for evaluation games"""
     checkpoint_every: int = 10
     """updates between checkpoints (the last one is always saved)"""
-    progress: bool = True
-    """show a progress bar"""
-
-    @classmethod
-    def from_yaml(cls, path: str | Path) -> Config:
-        return load_yaml(cls, path)
 
 
 # -- controllers and games --------------------------------------------------------------------------------------------

@@ -22,25 +22,18 @@ from agents.base import Agent, Decision
 from agents.sb3_agent import SB3Agent, spec_file
 from citadels_env.core import Action, GameConfig
 from citadels_env.encoding import SPEC_VERSION
-from training.config import evaluate_against, load_yaml, parse_config
+from training.config import RunConfig, evaluate_against, parse_config
 
 
 @dataclass
-class SB3Config:
+class SB3Config(RunConfig):
+    """The MaskablePPO run. The fields every training run has (name, seed, the game, the opponent mix, evaluation) come
+    first, from training/config.py's `RunConfig`; below, the defaults that differ and the fields of this algorithm."""
+
     exp_name: str = "sb3"
-    """name of the run: the model and logs go to `out_dir/exp_name`"""
-    out_dir: str = "runs"
-    """where runs are written"""
-    seed: int = 1
-    """seed of the model, the environments and the opponent draws"""
-    players: int = 4
-    """players per game"""
-    preset: str | None = None
-    """rulebook preset"""
-    reward: str = "win"
-    """reward scheme (win, rank, score)"""
     total_steps: int = 200_000
-    """learner steps to train for"""
+    opponents: dict[str, float] = field(default_factory=lambda: {"self": 0.4, "snapshot": 0.2, "heuristic": 0.3,
+                                                                  "random": 0.1})
     num_envs: int = 4
     """environments in the DummyVecEnv (one process: on 2 cores subprocesses are slower)"""
     n_steps: int = 512
@@ -49,29 +42,8 @@ class SB3Config:
     """minibatch size"""
     n_epochs: int = 4
     """passes over each rollout"""
-    learning_rate: float = 3e-4
-    """Adam learning rate"""
-    gamma: float = 1.0
-    """discount"""
-    ent_coef: float = 0.01
-    """entropy bonus"""
-    hidden: int = 256
-    """width of the two hidden layers of the policy and value networks"""
-    opponents: dict[str, float] = field(default_factory=lambda: {"self": 0.4, "snapshot": 0.2, "heuristic": 0.3,
-                                                                  "random": 0.1})
-    """sampling weights of each other seat's controller, drawn per episode"""
     snapshot_every: int = 20_000
     """learner steps between refreshes of the frozen "snapshot" copy"""
-    eval_games: int = 100
-    """games per baseline in the final evaluation (0: none)"""
-    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
-    """baselines of the final evaluation"""
-    progress: bool = True
-    """show SB3's progress bar"""
-
-    @classmethod
-    def from_yaml(cls, path: str | Path) -> SB3Config:
-        return load_yaml(cls, path)
 
 
 class ModelAgent(SB3Agent):

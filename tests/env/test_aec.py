@@ -203,3 +203,37 @@ def test_full_random_games_for_every_player_count():
     for n in range(2, 9):
         env = play_random(citadels_v0.env(players=n), n)
         assert env.unwrapped.game.is_over
+
+
+def test_order_enforcement_and_warnings_of_the_classic_wrapper():
+    """What PettingZoo's OrderEnforcingWrapper and TerminateIllegalWrapper do, done with PettingZoo's public API."""
+    env = citadels_v0.env(players=3)
+    for call in (lambda: env.step(0), lambda: env.observe("player_0"), env.state, env.render, env.agent_iter):
+        with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
+            call()
+    env.reset(seed=0)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.warns(UserWarning, match="Illegal move"):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    while env.agents:
+        env.step(None)
+    with pytest.warns(UserWarning, match="after all agents are terminated"):
+        env.step(None)
+
+
+def test_the_environment_uses_only_public_pettingzoo_names():
+    """Private PettingZoo modules (pettingzoo.utils.env, env_logger...) change without notice between releases."""
+    import ast
+    import inspect
+
+    import citadels_env.aec
+
+    public = {"pettingzoo", "pettingzoo.utils", "pettingzoo.utils.wrappers"}
+    tree = ast.parse(inspect.getsource(citadels_env.aec))
+    used = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    used |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert {m for m in used if m.startswith("pettingzoo")} <= public

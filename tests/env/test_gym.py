@@ -1,5 +1,7 @@
 """The single-agent Gymnasium wrapper."""
 
+import random
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -99,3 +101,43 @@ def test_pettingzoo_registry():
     env = pettingzoo.make("aec", "citadels_env/citadels-v0", players=5)
     env.reset(seed=1)
     assert env.unwrapped.game.num_players == 5 and env.metadata["name"] == "citadels_v0"
+
+
+def test_game_opponents_need_no_agents_package():
+    """The opponent protocol: `decide(game, seat) -> Action`, with an optional `reset(seat, config, seed)`."""
+    from citadels_env.gym_env import GameOpponent
+
+    class Uniform:  # no reset
+        def __init__(self):
+            self.seats, self.rng = set(), random.Random(0)
+
+        def decide(self, game, seat):
+            self.seats.add(seat)
+            return self.rng.choice(game.legal_actions())
+
+    class Resetting(Uniform):
+        def __init__(self):
+            super().__init__()
+            self.resets = []
+
+        def reset(self, seat, config, seed=None):
+            self.resets.append((seat, config.players, isinstance(seed, int)))
+
+    uniform, resetting = Uniform(), Resetting()
+    assert isinstance(uniform, GameOpponent) and not isinstance(lambda o, m: 0, GameOpponent)
+    env = CitadelsEnv(players=3, opponents=[uniform, resetting], seat=0)
+    _, info = env.reset(seed=2)
+    assert resetting.resets == [(2, 3, True)]
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert uniform.seats == {1} and resetting.seats == {2}
+
+
+def test_every_agent_is_a_game_opponent():
+    import agents
+    from citadels_env.gym_env import GameOpponent
+
+    assert isinstance(agents.make("random"), GameOpponent)
+    assert isinstance(agents.make("heuristic"), GameOpponent)

@@ -1,0 +1,42 @@
+"""The training configs: the fields both scripts share are declared once (training.config.RunConfig)."""
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from training import config, ppo, sb3
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+
+
+@pytest.mark.parametrize("cls", [ppo.Config, sb3.SB3Config])
+def test_every_field_has_its_help_and_the_shared_ones_come_from_the_base(cls):
+    docs = config.field_docs(cls)
+    assert set(docs) == {f.name for f in dataclasses.fields(cls)}
+    assert all(docs.values())
+    assert issubclass(cls, config.RunConfig)
+    base = config.field_docs(config.RunConfig)
+    assert {k: docs[k] for k in base} == base  # one docstring per shared field
+
+
+def test_defaults_that_differ_between_the_scripts():
+    p, s = ppo.Config(), sb3.SB3Config()
+    assert (p.exp_name, s.exp_name) == ("ppo", "sb3")
+    assert (p.total_steps, s.total_steps) == (1_000_000, 200_000)
+    assert (p.snapshot_every, s.snapshot_every) == (5, 20_000)
+    assert p.opponents != s.opponents and p.eval_opponents == s.eval_opponents
+
+
+@pytest.mark.parametrize("path", sorted(CONFIGS.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_shipped_config_loads(path):
+    cls = sb3.SB3Config if path.stem.startswith("sb3") else ppo.Config
+    cfg = cls.from_yaml(path)
+    assert isinstance(cfg, cls) and cfg.exp_name
+
+
+def test_help_lists_the_shared_and_the_own_fields(capsys):
+    with pytest.raises(SystemExit):
+        sb3.main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines to the terminal width
+    assert "--eval-opponents" in out and "--n-steps" in out and "(default: 'sb3')" in out
