@@ -63,9 +63,9 @@ LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_fi
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ppo", _shipped_ppo, "the trained self-play PPO policy shipped in agents/zoo/ppo.pt; options greedy="),
     ("random", RandomAgent, "uniformly random legal action"),
-    ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic.py)"),
+    ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/)"),
     ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
-     "blocks (agents/heuristic.py)"),
+     "blocks (agents/heuristic/)"),
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from citadels_env.core import Action, GameConfig, Rng
+from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from citadels_env.core.record import config_from_dict, config_to_dict
 
 from .base import Agent, Decision
@@ -79,8 +80,8 @@ def resolve_lineup(agent_ids: Sequence[str | Agent], players: int | None = None)
         raise ValueError("evaluate: give at least one agent id")
     if players is None:
         players = len(ids) if len(ids) > 1 else 4
-    if not 2 <= players <= 8:
-        raise ValueError(f"evaluate: {players} players (2 to 8)")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"evaluate: {players} players ({MIN_PLAYERS} to {MAX_PLAYERS})")
     if len(ids) > players:
         raise ValueError(f"evaluate: {len(ids)} agent ids for {players} players")
     rest = ids[1:] or ids

@@ -64,7 +64,7 @@ class ISMCTSAgent(Agent):
     * `iters`: iterations per move; `time`: seconds per move; with both, whichever ends first (default 300
       iterations: 0.1-0.4 s a move in a 4-player game).
     * `c`: UCB exploration constant (rewards lie in [0, 1]).
-    * `rollout`: `"heuristic"` (agents/heuristic.py's `rollout_action`) or `"random"`.
+    * `rollout`: `"heuristic"` (agents/heuristic/rollout.py's `rollout_action`) or `"random"`.
     * `horizon`: a rollout stops at the start of the round `horizon` rounds after the searched one and the position
       is scored by `evaluate` (cheaper and smoother than playing on); 0 plays every rollout to the end.
     * `margin`: weight of the final score margin in the reward of a finished game (the rest is winning).

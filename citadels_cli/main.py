@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from citadels_env.core import PRESET_NAMES
+from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 
 from .bots import cmd_agents, cmd_eval, cmd_train
 from .games import cmd_fuzz, cmd_game, cmd_play, cmd_replay
@@ -35,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play a game in the terminal against bots",
                        description="Play one game in the terminal: the board from your seat, numbered "
                                    "choices.")
-    p.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N",
+    p.add_argument("--players", type=int, default=4, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N",
                    help="2 to 8 (default 4)")
     p.add_argument("--preset", choices=PRESET_NAMES, default=None)
     p.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")

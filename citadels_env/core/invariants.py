@@ -9,6 +9,7 @@ from collections import Counter
 from .cards import DISTRICTS, EMPEROR, MUSEUM, QUARRY, QUEEN, SECRET_VAULT, WIZARD, characters_of_rank
 from .config import PRESET_NAMES, GameConfig
 from .game import Game
+from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .rng import Rng
 
 MAX_DECISIONS = 5000  # a game of 8 random players takes well under 1,500
@@ -50,7 +51,7 @@ def check_state(g: Game, duplicates_ok: dict[int, set[str]] | None = None) -> No
 
 def random_config(rng: random.Random) -> GameConfig:
     """A random legal configuration: any player count, preset or random selection of cards, 8 or 9 characters."""
-    players = rng.randint(2, 8)
+    players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
     if rng.random() < 0.5:
         return GameConfig(players=players, preset=rng.choice(PRESET_NAMES), use_rank9=rng.random() < 0.5)
     emperor_ok = players > 2

@@ -1,4 +1,4 @@
-"""The rule-based bots (agents/heuristic.py): legal at every player count and card set, deterministic,
+"""The rule-based bots (agents/heuristic/): legal at every player count and card set, deterministic,
 blind to what their seat cannot know, and clearly stronger than their baselines; the rollout policy is
 legal and quick."""
 
