@@ -354,9 +354,10 @@ class ObservationEncoder:
         t = g.turn
         if t is not None:
             view[_TURN_PLAYER + (t.seat - seat) % len(self.blocks)] = 1.0
-        signed = known_signed(g, seat)
-        if signed is not None:
-            view[_SIGNED_AT[signed]] = 1.0
+        if g.signed is not None:  # the common case, no warrant, without the call
+            signed = known_signed(g, seat)
+            if signed is not None:
+                view[_SIGNED_AT[signed]] = 1.0
         if g.flower is not None and (g.blackmailer_seat == seat or self.flower_shown):
             view[_FLOWER_AT[g.flower]] = 1.0
         pending = g.pending
@@ -409,7 +410,7 @@ class ObservationEncoder:
             if memo_round != g.round:
                 absent = [_ABSENT_AT[c] for c in absent_characters(round_events(g))]
             else:
-                absent = absent + [_ABSENT_AT[c] for c in absent_characters(e for m, e in g.events[read:] if m == ALL)]
+                absent = absent + [_ABSENT_AT[c] for c in absent_characters([e for m, e in g.events[read:] if m == ALL])]
             self.absent = (g.round, len(g.events), absent)
             ones = [_G["rank_called"] + g.rank_called, *absent]
             seats = [(who, _B_REVEALED_AT[c]) for c, who in g.revealed.items()]

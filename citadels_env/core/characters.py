@@ -43,7 +43,7 @@ from .cards import (
     WITCH,
     WIZARD,
 )
-from .city import destroy_price, seize_price, wall_surcharge
+from .city import count_type, destroy_price, seize_price, wall_surcharge
 from .decisions import Ability, add_character_ability, decision
 from .state import ALL, GameState, Turn
 from .turn import choose_payment, district_targets, end_turn, may_place, payment_methods
@@ -105,22 +105,22 @@ def district_in_a_city(name: str, player_doc: str, district_doc: str,
 def gain_cards(g: GameState, seat: int, n: int) -> None:
     if n:
         drawn = g.draw_to_hand(seat, n)
-        g.event(events.Drew(seat, len(drawn)))
+        g.event(events.Drew, (seat, len(drawn)))
 
 
 def gain_gold(g: GameState, seat: int, n: int, why: type) -> None:
     """`seat` takes `n` gold from the bank; `why` is the event record that says so (`events.Income`...)."""
     g.players[seat].gold += n
-    g.event(why(seat, n))
+    g.event(why, (seat, n))
 
 
 # -- income: §4.5, shared by every character with an income type -------------------------------------------------------
 def income_available(g: GameState, t: Turn) -> bool:
-    return g.count_type(t.seat, CHARACTERS[t.char].income_type) > 0
+    return count_type(g.players[t.seat].city, CHARACTERS[t.char].income_type) > 0
 
 
 def use_income(g: GameState, t: Turn) -> None:
-    n = g.count_type(t.seat, CHARACTERS[t.char].income_type)
+    n = count_type(g.players[t.seat].city, CHARACTERS[t.char].income_type)
     if t.char == ABBOT:  # gold or card for each religious district, announced first (§5.14)
         g.push("abbot_income", t.seat, n)
     elif t.char in (PATRICIAN, CARDINAL):
@@ -152,7 +152,7 @@ def kill_actions(g: GameState, data) -> list[Action]:
 @kill_actions.resolver
 def kill(g: GameState, data, action: Action) -> None:
     g.killed = action.arg
-    g.event(events.Killed(action.arg))
+    g.event(events.Killed, (action.arg,))
 
 
 # The Witch's part 1 is forced by `turn.after_gather`: she must name a character (Q2).
@@ -165,7 +165,7 @@ def bewitch_actions(g: GameState, data) -> list[Action]:
 def bewitch(g: GameState, data, action: Action) -> None:
     g.bewitched = action.arg
     g.witch_seat = g.turn.seat
-    g.event(events.Bewitched(action.arg))
+    g.event(events.Bewitched, (action.arg,))
     end_turn(g)
 
 
@@ -193,8 +193,8 @@ def warrant(g: GameState, placed, action: Action) -> None:
     g.signed = placed[0]
     g.magistrate_seat = seat
     g.warrants = tuple(sorted(placed, key=RANK.__getitem__))
-    g.event(events.Warrants(seat, g.warrants))
-    g.event(events.SignedWarrant(seat, g.signed), 1 << seat)
+    g.event(events.Warrants, (seat, g.warrants))
+    g.event(events.SignedWarrant, (seat, g.signed), seen_by=1 << seat)
 
 
 # -- rank 2 ------------------------------------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def rob_actions(g: GameState, data) -> list[Action]:
 def rob(g: GameState, data, action: Action) -> None:
     g.robbed = action.arg
     g.robber_seat = g.turn.seat
-    g.event(events.Rob(action.arg))
+    g.event(events.Rob, (action.arg,))
 
 
 @ability(SPY, "spy")
@@ -253,7 +253,7 @@ def spy_type(g: GameState, target, action: Action) -> None:
     gold = min(m, victim.gold)
     victim.gold -= gold
     g.players[seat].gold += gold
-    g.event(events.Spied(seat, target, action.arg, m, gold))
+    g.event(events.Spied, (seat, target, action.arg, m, gold))
     gain_cards(g, seat, m)
 
 
@@ -262,7 +262,7 @@ def look(g: GameState, seat: int, target: int) -> None:
     p = g.players[target]
     bit = 1 << seat
     p.hand_seen = [m | bit for m in p.hand_seen]
-    g.event(events.Looked(seat, target, tuple(sorted(p.hand))), bit)
+    g.event(events.Looked, (seat, target, tuple(sorted(p.hand))), seen_by=bit)
 
 
 @ability(BLACKMAILER, "threaten")
@@ -290,8 +290,8 @@ def threat(g: GameState, placed, action: Action) -> None:
     g.flower = placed[0]
     g.blackmailer_seat = seat
     g.threats = g.threats_open = tuple(sorted(placed, key=RANK.__getitem__))
-    g.event(events.Threats(seat, g.threats))
-    g.event(events.Flower(seat, g.flower), 1 << seat)
+    g.event(events.Threats, (seat, g.threats))
+    g.event(events.Flower, (seat, g.flower), seen_by=1 << seat)
 
 
 # -- rank 3 ------------------------------------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def magician_player(g: GameState, data, action: Action) -> None:
     both = (1 << a.seat) | (1 << b.seat)
     a.hand, b.hand = b.hand, a.hand
     a.hand_seen, b.hand_seen = [m | both for m in b.hand_seen], [m | both for m in a.hand_seen]
-    g.event(events.SwappedHands(a.seat, b.seat))
+    g.event(events.SwappedHands, (a.seat, b.seat))
 
 
 @ability(MAGICIAN, "magician_discard", key="magician")
@@ -345,7 +345,7 @@ def magician_discard_actions(g: GameState, count) -> list[Action]:
 def magician_discard(g: GameState, count, action: Action) -> None:
     seat = g.turn.seat
     if action.verb == DONE:
-        g.event(events.MagicianDiscarded(seat, count))
+        g.event(events.MagicianDiscarded, (seat, count))
         gain_cards(g, seat, count)
         return
     g.take(seat, action.arg, 1 << seat)
@@ -353,7 +353,7 @@ def magician_discard(g: GameState, count, action: Action) -> None:
     if g.players[seat].hand:
         g.push("magician_discard", seat, count + 1)
     else:
-        g.event(events.MagicianDiscarded(seat, count + 1))
+        g.event(events.MagicianDiscarded, (seat, count + 1))
         gain_cards(g, seat, count + 1)
 
 
@@ -376,7 +376,7 @@ def wizard_player_actions(g: GameState, data) -> list[Action]:
 @wizard_player_actions.resolver
 def wizard_player(g: GameState, data, action: Action) -> None:
     look(g, g.turn.seat, action.arg)
-    g.event(events.WizardLooked(g.turn.seat, action.arg))
+    g.event(events.WizardLooked, (g.turn.seat, action.arg))
     g.push("wizard_card", g.turn.seat, action.arg)
 
 
@@ -409,11 +409,11 @@ def wizard_use(g: GameState, data, action: Action) -> None:
         both = (1 << t.seat) | (1 << target)
         g.take(target, kind, both)
         g.give(t.seat, kind, both)
-        g.event(events.WizardTook(t.seat, target))
+        g.event(events.WizardTook, (t.seat, target))
     else:
         g.take(target, kind, ALL)
         g.in_transit.append(kind)
-        g.event(events.Building(t.seat, kind))
+        g.event(events.Building, (t.seat, kind))
         choose_payment(g, t, kind, counts=False)
 
 
@@ -432,7 +432,7 @@ def _seer():
                 g.take(s, card, both)
                 g.give(t.seat, card, both)
                 victims.append(s)
-        g.event(events.SeerTook(t.seat, tuple(victims)))
+        g.event(events.SeerTook, (t.seat, tuple(victims)))
         g.push("seer_give", t.seat, tuple(victims))
 
     return available, use
@@ -472,7 +472,7 @@ def emperor_player_actions(g: GameState, data) -> list[Action]:
 def emperor_player(g: GameState, data, action: Action) -> None:
     target = g.players[action.arg]
     g.crown = action.arg
-    g.event(events.Crown(action.arg))
+    g.event(events.Crown, (action.arg,))
     if target.gold and target.hand:
         g.push("emperor_resource", g.turn.seat, action.arg)
     elif target.gold or target.hand:
@@ -500,7 +500,7 @@ def emperor_take(g: GameState, target: int, what: str) -> None:
         both = (1 << seat) | (1 << target)
         g.take(target, card, both)
         g.give(seat, card, both)
-    g.event(events.EmperorTook(seat, target, what))
+    g.event(events.EmperorTook, (seat, target, what))
 
 
 # -- rank 5 (the Bishop's protection is set in turn.begin_turn; the Cardinal's exchange is a payment method) ----------
@@ -552,7 +552,7 @@ def abbot_richest(g: GameState, data, action: Action) -> None:
 def abbot_take(g: GameState, giver: int) -> None:
     g.players[giver].gold -= 1
     g.players[g.turn.seat].gold += 1
-    g.event(events.AbbotTook(g.turn.seat, giver))
+    g.event(events.AbbotTook, (g.turn.seat, giver))
 
 
 # -- rank 6 (the Alchemist's refund is in turn.end_turn; the Trader's exemption in turn.counts_toward_limit) ----------
@@ -602,7 +602,7 @@ def _scholar():
 
     def use(g: GameState, t: Turn) -> None:
         drawn = g.draw(7)  # Q13: all of them if fewer than 7 remain
-        g.event(events.ScholarDrew(t.seat, len(drawn)))
+        g.event(events.ScholarDrew, (t.seat, len(drawn)))
         if len(drawn) == 1:
             g.give(t.seat, drawn[0], 0)
             g.rng.shuffle(g.deck)
@@ -653,7 +653,8 @@ def warlord_targets(g: GameState, seat: int, owner: int) -> list[Action]:
     if not g.players[owner].city or g.protected_seat == owner or not warlord_city_open(g, seat, owner):
         return []
     gold = g.players[seat].gold
-    return district_targets(g, owner, lambda k, b: k != KEEP and warlord_price(g, owner, k, b) <= gold)
+    city, wall = g.players[owner].city, g.cfg.rulings.great_wall_protects_itself
+    return district_targets(g, owner, lambda k, b: k != KEEP and destroy_price(city, k, b, wall) <= gold)
 
 
 def warlord_destroy(g: GameState, owner: int, action: Action) -> None:
@@ -737,7 +738,7 @@ def diplomat_give(g: GameState, data, action: Action) -> None:
     g.players[owner].gold += price
     museum_taken = g.remove_from_city(owner, taken, tb)
     museum_given = g.remove_from_city(seat, given, gb)
-    g.event(events.Exchanged(seat, owner, taken, given, price))
+    g.event(events.Exchanged, (seat, owner, taken, given, price))
     g.add_to_city(seat, taken, tb, museum_taken)
     g.add_to_city(owner, given, gb, museum_given)
 
@@ -760,7 +761,7 @@ def marshal_seize(g: GameState, owner: int, action: Action) -> None:
     g.players[seat].gold -= price
     g.players[owner].gold += price
     museum = g.remove_from_city(owner, kind, b)
-    g.event(events.Seized(seat, owner, kind, price))
+    g.event(events.Seized, (seat, owner, kind, price))
     g.add_to_city(seat, kind, b, museum)
 
 
@@ -817,7 +818,7 @@ def artist(g: GameState, count, action: Action) -> None:
     p = g.players[seat]
     p.gold -= 1
     p.beautified.append(action.arg)
-    g.event(events.Beautified(seat, action.arg))
+    g.event(events.Beautified, (seat, action.arg))
     if count == 0 and artist_options(g, seat):  # Q24: both at once, one ability use
         g.push("artist", seat, 1)
 

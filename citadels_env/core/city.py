@@ -24,6 +24,8 @@ from .cards import (
     UNIQUE,
 )
 
+#: Districts that can never be built (the Secret Vault: §2.4, Q30).
+UNBUILDABLE = frozenset(d.id for d in DISTRICTS.values() if not d.buildable)
 #: The Monument enters only a city of fewer districts than this (§6 Monument).
 MONUMENT_MAX_CITY = 5
 
@@ -59,7 +61,7 @@ def keeps_all_drawn(city: Sequence[str]) -> bool:
 def may_enter(city: Sequence[str], kind: str, wizard: bool = False) -> bool:
     """Whether `kind` may enter this city at all: never the Secret Vault, no second copy of a district (unless the
     Quarry or the Wizard allows it), the Monument only into a city of fewer than 5 districts (§4.4, §6)."""
-    if not DISTRICTS[kind].buildable:
+    if kind in UNBUILDABLE:
         return False
     if kind in city and QUARRY not in city and not wizard:
         return False
@@ -82,10 +84,10 @@ def wall_surcharge(city: Sequence[str], kind: str, wall_protects_itself: bool) -
 
 def destroy_price(city: Sequence[str], kind: str, beautified: bool, wall_protects_itself: bool) -> int:
     """What the Warlord pays to destroy `kind` of this city: its cost (1 more when beautified) minus 1, plus the
-    Great Wall's surcharge (§5.22, Q16, Q20)."""
-    return COST[kind] + beautified - 1 + wall_surcharge(city, kind, wall_protects_itself)
+    Great Wall's surcharge (§5.22, Q16, Q20; `wall_surcharge`, written out: this is on the turn menu's hot path)."""
+    return COST[kind] + beautified - 1 + (GREAT_WALL in city and (kind != GREAT_WALL or wall_protects_itself))
 
 
 def seize_price(city: Sequence[str], kind: str, beautified: bool, wall_protects_itself: bool) -> int:
     """What the Marshal pays the owner to seize `kind`: its full cost, plus the Great Wall's surcharge (§5.24)."""
-    return COST[kind] + beautified + wall_surcharge(city, kind, wall_protects_itself)
+    return COST[kind] + beautified + (GREAT_WALL in city and (kind != GREAT_WALL or wall_protects_itself))

@@ -60,6 +60,8 @@ class Ability(NamedTuple):
 CHARACTER_ABILITIES: dict[str, tuple[Ability, ...]] = {}
 #: The abilities of the unique districts usable in a turn, in menu order (`districts`).
 DISTRICT_ABILITIES: dict[str, Ability] = {}
+#: The ids of the district abilities, as a set for the hot turn menu (filled with DISTRICT_ABILITIES).
+DISTRICT_ABILITY_IDS: set[str] = set()
 #: Every ability of the turn menu by id.
 ABILITY_BY_ID: dict[str, Ability] = {}
 
@@ -72,4 +74,5 @@ def add_character_ability(char: str, ability: Ability) -> None:
 def add_district_ability(ability: Ability) -> None:
     """The district's id is the ability's id: the ability is offered while the district is in the city."""
     DISTRICT_ABILITIES[ability.id] = ability
+    DISTRICT_ABILITY_IDS.add(ability.id)
     ABILITY_BY_ID[ability.id] = ability

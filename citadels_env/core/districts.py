@@ -5,7 +5,7 @@ Where every other unique district acts, one place each:
   building: Factory (turn.gold_price), Framework, Necropolis, Thieves' Den (turn.pay), Quarry and Monument
             (turn.may_place), Stables (turn.counts_toward_limit), Secret Vault (never built: turn.may_place)
   rank 8: Keep and Great Wall -> characters.rank8_can_touch / wall_surcharge
-  resources: School of Magic -> GameState.count_type
+  resources: School of Magic -> city.count_type
   end of turn: Poor House, Park -> turn.end_turn
   selection: Theater -> selection.end_selection
   scoring: Basilica, Capitol, Dragon Gate, Haunted Quarter, Imperial Treasury, Ivory Tower, Map Room, Museum,
@@ -47,7 +47,7 @@ def laboratory(g: GameState, data, action: Action) -> None:
     g.take(seat, action.arg, 1 << seat)
     g.to_bottom(action.arg)
     g.players[seat].gold += 2
-    g.event(events.Laboratory(seat))
+    g.event(events.Laboratory, (seat,))
 
 
 # -- Smithy: once per turn, pay 2 gold to draw 3 cards -----------------------------------------------------------------
@@ -57,7 +57,7 @@ def _smithy_available(g: GameState, t: Turn) -> bool:
 
 def _use_smithy(g: GameState, t: Turn) -> None:
     g.players[t.seat].gold -= 2
-    g.event(events.Smithy(t.seat))
+    g.event(events.Smithy, (t.seat,))
     gain_cards(g, t.seat, 3)
 
 
@@ -76,7 +76,7 @@ def museum(g: GameState, data, action: Action) -> None:
     seat = g.turn.seat
     g.take(seat, action.arg, 1 << seat)
     g.players[seat].museum.append(action.arg)
-    g.event(events.Museum(seat))
+    g.event(events.Museum, (seat,))
 
 
 # -- Armory: destroy the Armory to destroy 1 district (not in a completed city; Keep and Bishop do not stop it: Q21) ---

@@ -2,8 +2,8 @@
 
 An event is a tuple whose first item is its kind, so it reads by name (`event.seat`, `event.district`) and still
 compares equal to the plain tuple it stands for (`Built(0, "castle") == ("built", 0, "castle")`), which keeps records,
-logs and JSON unchanged. Who sees an event is stored beside it (`GameState.event(ev, seen_by)`), not in it.
-Construct one with the fields after the kind: `Built(seat, district)`.
+logs and JSON unchanged. Who sees an event is stored beside it, not in it. The core logs one with `GameState.event(Built, (seat, district),
+seen_by)`; anyone may construct one with the fields after the kind: `Built(seat, district)`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _event(kind: str, fields: str, doc: str) -> type:
         return new(cls, (kind, *values))
 
     cls = type(base.__name__, (base,), {
-        "__slots__": (), "__doc__": doc, "__new__": __new__, "KIND": kind,
+        "__slots__": (), "__doc__": doc, "__new__": __new__, "KIND": kind, "PREFIX": (kind,),
         "__getnewargs__": lambda self: tuple(self)[1:],  # pickle and copy rebuild it from the fields
     })
     EVENT_TYPES[kind] = cls

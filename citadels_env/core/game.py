@@ -33,6 +33,8 @@ __all__ = ["ACTION", "ALL", "DECISIONS", "DRAFT", "END_ROUND", "OVER", "Frame", 
 class Game(GameState):
     """One game of Citadels. See the module docstring; the public API is documented in docs/CORE.md."""
 
+    __slots__ = ()
+
     def __init__(self, config: GameConfig | None = None, seed: int = 0) -> None:
         config = config if config is not None else GameConfig()
         rng = Rng(seed)
@@ -43,7 +45,7 @@ class Game(GameState):
             for _ in range(START_HAND):
                 self.give(p.seat, self.deck.pop(), 0)
             p.gold = START_GOLD
-        self.event(Setup(self.cfg.players, self.cfg.characters, self.cfg.unique_districts, self.crown))
+        self.event(Setup, (self.cfg.players, self.cfg.characters, self.cfg.unique_districts, self.crown))
         selection.start_round(self)
         self.advance()
 

@@ -16,7 +16,7 @@ from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
 from .cards import RANK, THEATER
 from .decisions import decision
 from .events import Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
-from .state import ACTION, DRAFT, DraftSeen, DraftStep, GameState, TheaterUse
+from .state import ACTION, DRAFT, DraftSeen, DraftStep, GameState, TheaterUse, _new
 
 #: The operations of the draft's script (`DraftStep.op`).
 KEEP, DISCARD, RANDOM_DISCARD, TAKE_FACEDOWN, FINAL_DISCARD = (
@@ -38,7 +38,7 @@ def draft_script(n: int, k: int, crown: int) -> tuple[DraftStep, ...]:
         if k == n:  # 7 players with 8 characters, 8 with 9: the last player also takes the face-down card (§3.4.7)
             steps.insert(n - 1, (TAKE_FACEDOWN, seats[-1]))
         steps.append((FINAL_DISCARD, seats[-1]))
-    return tuple(DraftStep(op, seat) for op, seat in steps)
+    return tuple([_new(DraftStep, step) for step in steps])
 
 
 def faceup_discards(n: int, k: int) -> int:
@@ -51,7 +51,7 @@ def start_round(g: GameState) -> None:
     g.phase = DRAFT
     n = g.cfg.players
     g.clear_round()
-    g.event(Round(g.round, g.crown))
+    g.event(Round, (g.round, g.crown))
 
     deck = list(g.cfg.characters)
     g.rng.shuffle(deck)
@@ -71,7 +71,7 @@ def start_round(g: GameState) -> None:
     g.draft_index = 0
     g.draft_seen = []
     if up:
-        g.event(Faceup(tuple(up)))
+        g.event(Faceup, (tuple(up),))
 
 
 def step(g: GameState) -> None:
@@ -91,14 +91,14 @@ def step(g: GameState) -> None:
         card = g.facedown.pop(0)
         g.draft_seen.append(DraftSeen(g.draft_index - 1, seat, None, card))
         g.draft_hand.append(card)
-        g.event(TookFacedown(seat))
+        g.event(TookFacedown, (seat,))
     else:  # final_discard
         g.facedown.extend(g.draft_hand)
         g.draft_hand = []
 
 
 def _draft_actions(g: GameState, data) -> list[Action]:
-    return [A_CHAR[c] for c in sorted(set(g.draft_hand), key=RANK.__getitem__)]
+    return [A_CHAR[c] for c in sorted(g.draft_hand, key=RANK.__getitem__)]  # characters are unique: no repeats
 
 
 @decision("draft_keep", "choose a character to keep from the cards passed to you")
@@ -110,12 +110,12 @@ def draft_keep_actions(g: GameState, data) -> list[Action]:
 def draft_keep(g: GameState, data, action: Action) -> None:
     seat = g.draft_steps[g.draft_index].seat
     c = action.arg
-    g.draft_seen.append(DraftSeen(g.draft_index, seat, tuple(sorted(g.draft_hand)), c))
+    g.draft_seen.append(_new(DraftSeen, (g.draft_index, seat, tuple(sorted(g.draft_hand)), c)))
     g.draft_hand.remove(c)
     g.players[seat].chars.append(c)
     g.holder[c] = seat
     g.draft_index += 1
-    g.event(Picked(seat))
+    g.event(Picked, (seat,))
 
 
 @decision("draft_discard", "choose a character to discard face down (2 players)")
@@ -130,7 +130,7 @@ def draft_discard(g: GameState, data, action: Action) -> None:
     g.draft_hand.remove(action.arg)
     g.facedown.append(action.arg)
     g.draft_index += 1
-    g.event(Discarded(seat))
+    g.event(Discarded, (seat,))
 
 
 def end_selection(g: GameState) -> None:
@@ -158,7 +158,7 @@ def theater(g: GameState, data, action: Action) -> None:
         g.theater = TheaterUse("passed", owner)
         return
     other = action.arg
-    g.event(Theater(owner, other))
+    g.event(Theater, (owner, other))
     if len(g.players[owner].chars) == 1:
         swap(g, owner, g.players[owner].chars[0], other, g.players[other].chars[0])
     else:  # 2-3 players: the owner chooses which to give, takes one of the other's at random (§6 Theater)
@@ -184,4 +184,4 @@ def swap(g: GameState, owner: int, given: str, other: int, taken: str) -> None:
     b[b.index(taken)] = given
     g.holder[taken], g.holder[given] = owner, other
     g.theater = TheaterUse("swapped", owner, other, given, taken)
-    g.event(TheaterSwap(owner, other, given, taken), (1 << owner) | (1 << other))
+    g.event(TheaterSwap, (owner, other, given, taken), seen_by=(1 << owner) | (1 << other))

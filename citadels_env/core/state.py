@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import MUSEUM, RANK, TAX_COLLECTOR
-from .city import city_size, count_type
+from .city import city_size
 from .config import GameConfig, ResolvedConfig
 from .events import CompletedFirst, Destroyed, Tax
 from .limits import MAX_PLAYERS
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 #: The phases of a round (§3, §4) and the end of the game.
 DRAFT, ACTION, END_ROUND, OVER = "draft", "action", "end_round", "over"
 ALL = (1 << MAX_PLAYERS) - 1  # every seat's bit: a public event
+
+#: Builds a named record from a full tuple without a Python-level constructor call (the hot paths use it).
+_new = tuple.__new__
 
 #: The modes a turn is played in (§5.2, the Witch): see `turn`.
 NORMAL, BEWITCHED, WITCH_CASTING, WITCH_RESUMED = "normal", "bewitched", "witch_casting", "witch_resumed"
@@ -137,7 +140,58 @@ class TheaterUse(NamedTuple):
 
 class GameState:
     """Every field of a game. Game-long fields are set by `__init__`; the fields of one round by `clear_round`, which
-    `selection.start_round` calls each round. Nothing else creates a field: `clone()` and `__eq__` rely on it."""
+    `selection.start_round` calls each round. The fields are slots, so no other can be created by mistake; `clone()`
+    and `__eq__` go through all of them."""
+
+    __slots__ = (
+        "actions",
+        "bewitched",
+        "blackmailer_seat",
+        "cfg",
+        "char_of_rank",
+        "config",
+        "crown",
+        "deck",
+        "draft_hand",
+        "draft_index",
+        "draft_seen",
+        "draft_steps",
+        "end_step",
+        "events",
+        "facedown",
+        "faceup",
+        "first_completer",
+        "flower",
+        "holder",
+        "in_transit",
+        "killed",
+        "magistrate_seat",
+        "max_rank",
+        "outcome",
+        "pending",
+        "phase",
+        "players",
+        "protected_seat",
+        "queen_seat",
+        "rank4_seat",
+        "rank_called",
+        "revealed",
+        "rng",
+        "robbed",
+        "robber_seat",
+        "round",
+        "seed",
+        "signed",
+        "tax_in_game",
+        "tax_pot",
+        "theater",
+        "threats",
+        "threats_open",
+        "turn",
+        "warrant_revealed",
+        "warrants",
+        "witch_seat",
+    )
 
     def __init__(self, config: GameConfig, seed: int, cfg: ResolvedConfig, rng: Rng) -> None:
         # -- the game ---------------------------------------------------------------------------------------------------
@@ -201,44 +255,27 @@ class GameState:
 
     # -- copies -------------------------------------------------------------------------------------------------------
     def clone(self):
-        """An independent copy (no deepcopy: every container is copied at its own level)."""
-        g = type(self).__new__(type(self))
-        d = self.__dict__.copy()
-        d["rng"] = self.rng.copy()
-        d["deck"] = self.deck[:]
-        d["in_transit"] = self.in_transit[:]
-        d["players"] = [p.copy() for p in self.players]
-        d["pending"] = self.pending[:]
-        d["events"] = self.events[:]
-        d["actions"] = self.actions[:]
-        d["faceup"] = self.faceup[:]
-        d["facedown"] = self.facedown[:]
-        d["draft_hand"] = self.draft_hand[:]
-        d["draft_seen"] = self.draft_seen[:]
-        d["holder"] = self.holder.copy()
-        d["revealed"] = self.revealed.copy()
-        if self.turn is not None:
-            d["turn"] = self.turn.copy()
-        g.__dict__ = d
-        return g
+        """An independent copy (no deepcopy: every container is copied at its own level; see `_clone`)."""
+        return _clone(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        a, b = self.__dict__, other.__dict__
-        if a.keys() != b.keys():
-            return False
-        return all((k == "rng" and a[k].state == b[k].state) or a[k] == b[k] for k in a)
+        return all(getattr(self, k) == getattr(other, k) for k in FIELDS if k != "rng") and \
+            self.rng.state == other.rng.state
 
     __hash__ = None  # type: ignore[assignment]
 
     # -- events and decisions -----------------------------------------------------------------------------------------
-    def event(self, ev: tuple, seen_by: int = ALL) -> None:
-        self.events.append((seen_by, ev))
+    def event(self, record: type, fields: tuple, seen_by: int = ALL) -> None:
+        """Log an event: `record` is its class in `events`, `fields` the tuple of its fields after the kind, `seen_by`
+        the bitmask of the seats that see it. (The record is built here, not by calling its class: this is on the hot
+        path, and a Python-level constructor would cost more than the rest of the logging.)"""
+        self.events.append((seen_by, _new(record, record.PREFIX + fields)))
 
     def push(self, kind: str, seat: int, data: Any = None) -> None:
         """Await a decision of `seat` (it goes on top of the ones already awaited)."""
-        self.pending.append(Frame(kind, seat, data))
+        self.pending.append(_new(Frame, (kind, seat, data)))
 
     # -- hands (every change goes through here, to keep `hand_seen` right) -------------------------------------------
     def give(self, seat: int, card: str, seen_by: int) -> None:
@@ -312,7 +349,7 @@ class GameState:
         """Q15: the first completion ever triggers the end of the game, irrevocably."""
         if self.first_completer is None and self.is_completed(seat):
             self.first_completer = seat
-            self.event(CompletedFirst(seat))
+            self.event(CompletedFirst, (seat,))
 
     def add_to_city(self, seat: int, kind: str, beautified: bool = False, museum: list[str] | None = None) -> None:
         p = self.players[seat]
@@ -341,7 +378,7 @@ class GameState:
         for c in self.remove_from_city(seat, kind, beautified):
             self.to_bottom(c)
         self.to_bottom(kind)
-        self.event(Destroyed(seat, kind))
+        self.event(Destroyed, (seat, kind))
 
     def city_entries(self, seat: int) -> list[tuple[str, bool]]:
         """Distinct (kind, beautified) districts of a city: the targets an ability can name."""
@@ -360,10 +397,6 @@ class GameState:
             plain_seen.add(kind)
         return out
 
-    def count_type(self, seat: int, district_type: str) -> int:
-        """Districts of a type for a resource ability (`city.count_type`)."""
-        return count_type(self.players[seat].city, district_type)
-
     # -- gold ---------------------------------------------------------------------------------------------------------
     def pay_tax(self, seat: int) -> None:
         """§5.27: after each district built, 1 gold onto the Tax Collector's token, unless the builder has none left
@@ -377,4 +410,26 @@ class GameState:
         if p.gold > 0:
             p.gold -= 1
             self.tax_pot += 1
-            self.event(Tax(seat))
+            self.event(Tax, (seat,))
+
+
+FIELDS: tuple[str, ...] = GameState.__slots__
+#: How `clone` copies each field that is not immutable (the others are shared: strings, ints, tuples, None, the
+#: frozen config).
+_COPY = {"rng": "{}.copy()", "players": "[p.copy() for p in {}]", "turn": "None if {0} is None else {0}.copy()",
+         "holder": "{}.copy()", "revealed": "{}.copy()", "char_of_rank": "{}"}
+for _name in ("deck", "in_transit", "pending", "events", "actions", "faceup", "facedown", "draft_hand", "draft_seen"):
+    _COPY[_name] = "{}[:]"
+
+
+def _make_clone():
+    """`clone` as straight-line code over the slots (a loop of getattr/setattr would cost several times more)."""
+    lines = ["def _clone(self):", "    g = _alloc(type(self))"]
+    lines += [f"    g.{f} = " + _COPY.get(f, "{}").format(f"self.{f}") for f in FIELDS]
+    lines.append("    return g")
+    namespace = {"_alloc": object.__new__}
+    exec("\n".join(lines), namespace)
+    return namespace["_clone"]
+
+
+_clone = _make_clone()

@@ -57,7 +57,7 @@ from .cards import (
     WIZARD,
 )
 from .city import cards_drawn, gold_gathered, gold_price, keeps_all_drawn, may_enter
-from .decisions import ABILITY_BY_ID, CHARACTER_ABILITIES, DISTRICT_ABILITIES, decision
+from .decisions import ABILITY_BY_ID, CHARACTER_ABILITIES, DISTRICT_ABILITIES, DISTRICT_ABILITY_IDS, decision
 from .events import Alchemist as AlchemistRefund
 from .events import (
     Bribed,
@@ -99,10 +99,10 @@ def call_next_rank(g: GameState) -> None:
     c = g.char_of_rank[r]
     seat = g.holder.get(c)
     if seat is None or c == g.killed:  # not in play, or killed: nobody answers (§5.1)
-        g.event(Called(c, None))
+        g.event(Called, (c, None))
         return
     g.revealed[c] = seat
-    g.event(Called(c, seat))
+    g.event(Called, (c, seat))
     if r == 4:
         g.rank4_seat = seat
     if c == WITCH:
@@ -119,10 +119,10 @@ def begin_turn(g: GameState, seat: int, char: str, mode: str) -> None:
         p = g.players[seat]
         stolen, p.gold = p.gold, 0
         g.players[g.robber_seat].gold += stolen
-        g.event(Robbed(g.robber_seat, seat, stolen))
+        g.event(Robbed, (g.robber_seat, seat, stolen))
     if char in (KING, PATRICIAN) and mode != WITCH_RESUMED and g.crown != seat:  # forced: not asked (§5.10)
         g.crown = seat  # a bewitched King still gets the crown; the Witch does not
-        g.event(Crown(seat))
+        g.event(Crown, (seat,))
     if char == BISHOP and mode != BEWITCHED:
         g.protected_seat = seat  # Q3: for the rest of the round; the Witch's districts if she plays the Bishop
     if char == QUEEN and mode != BEWITCHED:
@@ -137,15 +137,15 @@ def end_turn(g: GameState) -> None:
     if t.mode in (NORMAL, WITCH_RESUMED):
         if POOR_HOUSE in p.city and p.gold == 0:
             p.gold += 1
-            g.event(PoorHouseGold(t.seat))
+            g.event(PoorHouseGold, (t.seat,))
         if t.char == ALCHEMIST and t.gold_spent:
             p.gold += t.gold_spent
-            g.event(AlchemistRefund(t.seat, t.gold_spent))
+            g.event(AlchemistRefund, (t.seat, t.gold_spent))
         if PARK in p.city and not p.hand:
             g.draw_to_hand(t.seat, 2)
-            g.event(ParkDraw(t.seat))
+            g.event(ParkDraw, (t.seat,))
     g.turn = None
-    g.event(EndTurn(t.seat, t.char))
+    g.event(EndTurn, (t.seat, t.char))
     if t.mode == BEWITCHED:  # the Witch resumes her turn as the bewitched character (§5.2)
         begin_turn(g, g.witch_seat, t.char, WITCH_RESUMED)
 
@@ -163,15 +163,14 @@ def menu_actions(g: GameState) -> list[Action]:
         if ab.key not in t.used and ab.available(g, t):
             acts.append(A_ABILITY[ab.id])
     city = p.city
-    if not DISTRICT_ABILITIES.keys().isdisjoint(city):
+    if not DISTRICT_ABILITY_IDS.isdisjoint(city):
         for ab in DISTRICT_ABILITIES.values():
             if ab.id in city and ab.key not in t.used and ab.available(g, t):
                 acts.append(A_ABILITY[ab.id])
     if t.gathered:
         if t.limit:
-            for kind in dict.fromkeys(p.hand):
-                if can_build(g, t, kind):
-                    acts.append(A_BUILD[kind])
+            for kind in buildable(g, t, dict.fromkeys(p.hand)):
+                acts.append(A_BUILD[kind])
         if t.char != EMPEROR or EMPEROR in t.used:  # the Emperor must move the crown first (Q29)
             acts.append(END)
     return acts
@@ -224,11 +223,11 @@ def gather(g: GameState, t: Turn, what: str) -> None:
     if what == "gold":
         amount = gold_gathered(p.city)
         p.gold += amount
-        g.event(GatherGold(t.seat, amount))
+        g.event(GatherGold, (t.seat, amount))
         after_gather(g)
         return
     drawn = g.draw(cards_drawn(p.city))
-    g.event(GatherCards(t.seat, len(drawn)))
+    g.event(GatherCards, (t.seat, len(drawn)))
     if keeps_all_drawn(p.city) or len(drawn) <= 1:
         for c in drawn:
             g.give(t.seat, c, 0)
@@ -299,17 +298,30 @@ def payment_methods(g: GameState, t: Turn, kind: str, spare_cards: int, paid_onl
     return methods
 
 
-def can_build(g: GameState, t: Turn, kind: str) -> bool:
-    """Whether `kind` from the hand may be built now (this is on the hot path of every turn menu)."""
+def buildable(g: GameState, t: Turn, kinds) -> list[str]:
+    """Those of `kinds` (from the hand) that may be built now: the turn menu's hot path, so what is the same for
+    every card is read once."""
     p = g.players[t.seat]
-    affordable = p.gold >= COST[kind]  # the common case, without listing the payment methods
-    # Other ways to pay exist only with these (see payment_methods): the cheapest refusal, so it comes first.
-    if not affordable and not (FRAMEWORK in p.city or FACTORY in p.city or t.char == CARDINAL
-                               or kind in (NECROPOLIS, THIEVES_DEN)):
-        return False
-    if (t.builds >= t.limit and counts_toward_limit(t, kind)) or not may_place(g, t, kind):
-        return False
-    return affordable or bool(payment_methods(g, t, kind, len(p.hand) - 1))
+    gold, city = p.gold, p.city
+    # Gold short of the cost can be made up only with these (see payment_methods): the cheapest refusal comes first.
+    other_payment = FRAMEWORK in city or FACTORY in city or t.char == CARDINAL
+    full = t.builds >= t.limit
+    wizard = t.char == WIZARD
+    out = []
+    for kind in kinds:
+        affordable = gold >= COST[kind]  # the common case, without listing the payment methods
+        if not affordable and not (other_payment or kind in (NECROPOLIS, THIEVES_DEN)):
+            continue
+        if (full and counts_toward_limit(t, kind)) or not may_enter(city, kind, wizard):
+            continue
+        if affordable or payment_methods(g, t, kind, len(p.hand) - 1):
+            out.append(kind)
+    return out
+
+
+def can_build(g: GameState, t: Turn, kind: str) -> bool:
+    """Whether `kind` from the hand may be built now."""
+    return bool(buildable(g, t, (kind,)))
 
 
 def start_build(g: GameState, t: Turn, kind: str) -> None:
@@ -317,7 +329,7 @@ def start_build(g: GameState, t: Turn, kind: str) -> None:
     g.in_transit.append(kind)
     if counts_toward_limit(t, kind):
         t.builds += 1
-    g.event(Building(t.seat, kind))
+    g.event(Building, (t.seat, kind))
     choose_payment(g, t, kind, counts=True)
 
 
@@ -426,7 +438,7 @@ def cardinal_cards(g: GameState, data, action: Action) -> None:
     short = gold_price(g.players[t.seat].city, kind) - g.players[t.seat].gold
     g.players[other].gold -= short
     g.players[t.seat].gold += short
-    g.event(Cardinal(t.seat, other, short))
+    g.event(Cardinal, (t.seat, other, short))
     pay(g, t, kind, "gold")
 
 
@@ -444,7 +456,7 @@ def complete_build(g: GameState, t: Turn, kind: str, gold_paid: int, paid: bool)
 
 def finish_build(g: GameState, seat: int, kind: str) -> None:
     g.in_transit.remove(kind)
-    g.event(Built(seat, kind))
+    g.event(Built, (seat, kind))
     g.add_to_city(seat, kind)
     g.pay_tax(seat)
 
@@ -463,24 +475,24 @@ def end_of_round_step(g: GameState) -> None:
     if step == 0:
         if heir is not None:  # killed rank 4: revealed now (and counts as revealed for the tie-break, Q7)
             g.revealed[killed] = heir
-            g.event(Heir(killed, heir))
+            g.event(Heir, (killed, heir))
             if killed == EMPEROR:
                 g.push("emperor_heir", heir)
             elif g.crown != heir:
                 g.crown = heir
-                g.event(Crown(heir))
+                g.event(Crown, (heir,))
     elif step == 1:
         q = g.queen_seat
         if heir is not None and q is not None and (q - heir) % g.cfg.players in (1, g.cfg.players - 1):
             g.players[q].gold += QUEEN_GOLD
-            g.event(Queen(q, QUEEN_GOLD))
+            g.event(Queen, (q, QUEEN_GOLD))
     elif step == 2:
         g.warrants, g.threats, g.threats_open = (), (), ()
         if g.first_completer is not None:
             g.phase = OVER
             g.turn = None
             g.outcome = scoring.score_game(g)
-            g.event(GameOver(g.outcome.winner))
+            g.event(GameOver, (g.outcome.winner,))
         else:
             selection.start_round(g)
 
@@ -494,7 +506,7 @@ def emperor_heir_actions(g: GameState, data) -> list[Action]:
 @emperor_heir_actions.resolver
 def emperor_heir(g: GameState, data, action: Action) -> None:
     g.crown = action.arg
-    g.event(Crown(action.arg))
+    g.event(Crown, (action.arg,))
 
 
 # -- the Magistrate's confiscation and the Blackmailer's threats interrupt the turn of another seat ------------------
@@ -518,7 +530,7 @@ def confiscate(g: GameState, data, action: Action) -> None:
     g.players[builder].gold += gold_paid  # the target gets his gold back (not the Thieves' Den cards)
     t.gold_spent -= gold_paid  # Q9(d): no Alchemist refund for it
     mag = g.magistrate_seat
-    g.event(Confiscated(mag, builder, kind))
+    g.event(Confiscated, (mag, builder, kind))
     g.in_transit.remove(kind)
     g.add_to_city(mag, kind)
     g.pay_tax(mag)  # §5.27: the Magistrate pays the tax
@@ -538,9 +550,9 @@ def bribe(g: GameState, char, action: Action) -> None:
         p.gold -= amount
         g.players[g.blackmailer_seat].gold += amount
         g.threats_open = tuple(c for c in g.threats_open if c != char)
-        g.event(Bribed(seat, g.blackmailer_seat, amount))
+        g.event(Bribed, (seat, g.blackmailer_seat, amount))
     else:
-        g.event(RefusedBribe(seat))
+        g.event(RefusedBribe, (seat,))
         g.push("reveal_threat", g.blackmailer_seat, (seat, char))
 
 
@@ -556,7 +568,7 @@ def reveal_threat(g: GameState, data, action: Action) -> None:
     if action.verb != YES:
         return
     flower = char == g.flower
-    g.event(ThreatRevealed(seat, char, flower))
+    g.event(ThreatRevealed, (seat, char, flower))
     if flower:
         p = g.players[seat]
         taken, p.gold = p.gold, 0
