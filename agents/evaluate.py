@@ -70,7 +70,8 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always holds p; rounding can put an end a hair past it when p is 0 or 1.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def resolve_lineup(agent_ids: Sequence[str | Agent], players: int | None = None) -> list[str | Agent]:

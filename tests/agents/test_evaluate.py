@@ -201,3 +201,12 @@ def test_unknown_ids_fail_before_playing():
 def test_an_illegal_answer_in_a_worker_process_surfaces():
     with pytest.raises(EvaluationError, match=r"game \d+ \(seed \d+.*'illegal-test'"):
         evaluate(["random", "illegal-test"], games=4, workers=2, chunk_size=1, progress=False)
+
+
+def test_wilson_interval_holds_the_rate_at_the_extremes():
+    """All wins (or none): the interval still contains the observed rate despite rounding."""
+    for n in range(1, 200):
+        low, high = wilson_interval(n, n)
+        assert low < 1.0 and high == 1.0
+        low, high = wilson_interval(0, n)
+        assert low == 0.0 and high > 0.0
