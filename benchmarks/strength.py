@@ -53,6 +53,7 @@ class Row:
 
 def measure(bot: str, baseline: str, players: int, games: int, seed: int, workers: int) -> Row:
     start = time.perf_counter()
+    games = -(-games // players) * players  # a multiple of the table size: every seat played equally often
     report = evaluate([bot, baseline], games=games, players=players, seed=seed, workers=workers, progress=False)
     s = report.entries[0]
     goal = target(baseline, players)
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> list[Row]:
     parser.add_argument("--bot", default="ppo", help="agent id or checkpoint path (default: the shipped ppo)")
     parser.add_argument("--baselines", nargs="+", default=["heuristic", "heuristic-strong"])
     parser.add_argument("--players", nargs="+", type=int, default=list(range(2, 9)))
-    parser.add_argument("--games", type=int, default=1000, help="games per row")
+    parser.add_argument("--games", type=int, default=1000, help="games per row (rounded up to a multiple of the size)")
     parser.add_argument("--seed", type=int, default=910_000, help="first seed (held out from training)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("docs/results/strength"))

@@ -8,8 +8,8 @@ import random
 import sys
 
 from citadels_env.core import Game, GameConfig, Rng
-from citadels_env.core.game import ALL as ALL_SEATS  # the seen-by mask of a public event
 from citadels_env.core.record import load, save
+from citadels_env.core.state import ALL as ALL_SEATS  # the seen-by mask of a public event
 from citadels_env.text import describe_event, score_table
 
 

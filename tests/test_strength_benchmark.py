@@ -28,6 +28,7 @@ def test_a_small_run_writes_the_table_json_and_png(tmp_path, capsys):
     rows = strength.main(["--bot", "heuristic", "--baselines", "random", "--players", "2", "3", "--games", "6",
                           "--workers", "1", "--out", str(tmp_path)])
     assert [(r.baseline, r.players, r.games) for r in rows] == [("random", 2, 6), ("random", 3, 6)]
+    assert strength.measure("heuristic", "random", 4, 6, 0, 1).games == 8  # rounded up to whole seat rotations
     for r in rows:
         assert r.ci_low <= r.win_rate <= r.ci_high and r.wins == round(r.win_rate * r.games)
     data = json.loads((tmp_path / "strength.json").read_text())

@@ -25,9 +25,7 @@ from .decisions import DECISIONS
 from .events import Setup
 from .limits import START_GOLD, START_HAND
 from .rng import Rng
-from .state import ACTION, ALL, DRAFT, END_ROUND, OVER, Frame, GameState
-
-__all__ = ["ACTION", "ALL", "DECISIONS", "DRAFT", "END_ROUND", "OVER", "Frame", "Game"]
+from .state import ACTION, ALL, DRAFT, END_ROUND, OVER, GameState
 
 
 class Game(GameState):
