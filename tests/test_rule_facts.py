@@ -45,6 +45,7 @@ def test_visible_scores_are_the_cores(seed):
                 assert public_breakdown(view, s)["total"] == core - hidden
                 assert table.score(s) == core - hidden
                 assert table.count(s) == g.city_size(s) == city_size(g.players[s].city)
+            assert table.protected() == view.protected_seat == g.protected_seat
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from citadels_env.core.cards import (
     BASILICA,
-    BISHOP,
     CAPITOL,
     CHARACTERS,
     COST,
@@ -115,9 +114,8 @@ class Table:
         return max(self.others(), key=lambda s: (f(s), self.count(s), -s))
 
     def protected(self) -> int | None:
-        """The seat a revealed, not killed Bishop protects from rank-8 abilities this round."""
-        s = self.view.revealed.get("bishop")
-        return s if s is not None and self.view.killed != BISHOP else None
+        """The seat out of reach of rank-8 abilities this round, as the core says (the Bishop's: Q3)."""
+        return self.view.protected_seat
 
     def rank8_victims(self):
         """(seat, player, whether his Great Wall raises the price) of each opponent whose city the rank-8

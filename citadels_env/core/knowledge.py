@@ -69,6 +69,7 @@ class PlayerView:
     revealed: dict[str, int]
     rank_called: int
     killed: str | None
+    protected_seat: int | None  # the seat out of reach of rank-8 abilities this round (the Bishop's: Q3)
     robbed: str | None
     bewitched: str | None
     warrants: tuple[str, ...]
@@ -119,7 +120,7 @@ def make_view(g: GameState, seat: int) -> PlayerView:
         characters=g.cfg.characters, unique_districts=g.cfg.unique_districts, players=players,
         hand=tuple(sorted(me.hand)), my_characters=tuple(me.chars),
         my_museum=() if me.museum_blind else tuple(me.museum),
-        faceup=tuple(g.faceup), revealed=dict(g.revealed), rank_called=g.rank_called, killed=g.killed,
+        faceup=tuple(g.faceup), revealed=dict(g.revealed), rank_called=g.rank_called, killed=g.killed, protected_seat=g.protected_seat,
         robbed=g.robbed, bewitched=g.bewitched, warrants=g.warrants, signed_warrant=signed, threats=g.threats,
         open_threats=g.threats_open, flower=flower, draft_order=g.draft_steps, draft_step=g.draft_index,
         draft_cards_left=len(g.draft_hand), draft_seen=_draft_seen(g, seat), theater=theater,
