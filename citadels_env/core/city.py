@@ -84,10 +84,10 @@ def wall_surcharge(city: Sequence[str], kind: str, wall_protects_itself: bool) -
 
 def destroy_price(city: Sequence[str], kind: str, beautified: bool, wall_protects_itself: bool) -> int:
     """What the Warlord pays to destroy `kind` of this city: its cost (1 more when beautified) minus 1, plus the
-    Great Wall's surcharge (§5.22, Q16, Q20; `wall_surcharge`, written out: this is on the turn menu's hot path)."""
-    return COST[kind] + beautified - 1 + (GREAT_WALL in city and (kind != GREAT_WALL or wall_protects_itself))
+    Great Wall's surcharge (§5.22, Q16, Q20)."""
+    return COST[kind] + beautified - 1 + wall_surcharge(city, kind, wall_protects_itself)
 
 
 def seize_price(city: Sequence[str], kind: str, beautified: bool, wall_protects_itself: bool) -> int:
     """What the Marshal pays the owner to seize `kind`: its full cost, plus the Great Wall's surcharge (§5.24)."""
-    return COST[kind] + beautified + (GREAT_WALL in city and (kind != GREAT_WALL or wall_protects_itself))
+    return COST[kind] + beautified + wall_surcharge(city, kind, wall_protects_itself)

@@ -4,7 +4,7 @@ Where every other unique district acts, one place each:
   gathering: Gold Mine, Observatory, Library -> turn.gather
   building: Factory (turn.gold_price), Framework, Necropolis, Thieves' Den (turn.pay), Quarry and Monument
             (turn.may_place), Stables (turn.counts_toward_limit), Secret Vault (never built: turn.may_place)
-  rank 8: Keep and Great Wall -> characters.rank8_can_touch / wall_surcharge
+  rank 8: Keep and Great Wall -> characters.rank8_can_touch / city.wall_surcharge
   resources: School of Magic -> city.count_type
   end of turn: Poor House, Park -> turn.end_turn
   selection: Theater -> selection.end_selection

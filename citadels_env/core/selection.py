@@ -21,6 +21,8 @@ from .state import ACTION, DRAFT, DraftSeen, DraftStep, GameState, TheaterUse, _
 #: The operations of the draft's script (`DraftStep.op`).
 KEEP, DISCARD, RANDOM_DISCARD, TAKE_FACEDOWN, FINAL_DISCARD = (
     "keep", "discard", "random_discard", "take_facedown", "final_discard")
+#: The draft steps that are decisions, and the decision each asks.
+_DECISION_OF = {KEEP: "draft_keep", DISCARD: "draft_discard"}
 
 
 def draft_script(n: int, k: int, crown: int) -> tuple[DraftStep, ...]:
@@ -80,8 +82,9 @@ def step(g: GameState) -> None:
         end_selection(g)
         return
     op, seat = g.draft_steps[g.draft_index]
-    if op in (KEEP, DISCARD):
-        g.push("draft_" + op, seat)
+    kind = _DECISION_OF.get(op)
+    if kind is not None:
+        g.push(kind, seat)
         return
     g.draft_index += 1
     if op == RANDOM_DISCARD:

@@ -417,7 +417,7 @@ FIELDS: tuple[str, ...] = GameState.__slots__
 #: How `clone` copies each field that is not immutable (the others are shared: strings, ints, tuples, None, the
 #: frozen config).
 _COPY = {"rng": "{}.copy()", "players": "[p.copy() for p in {}]", "turn": "None if {0} is None else {0}.copy()",
-         "holder": "{}.copy()", "revealed": "{}.copy()", "char_of_rank": "{}"}
+         "holder": "{}.copy()", "revealed": "{}.copy()"}
 for _name in ("deck", "in_transit", "pending", "events", "actions", "faceup", "facedown", "draft_hand", "draft_seen"):
     _COPY[_name] = "{}[:]"
 
