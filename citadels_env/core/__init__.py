@@ -14,10 +14,11 @@ from .cards import CHARACTERS, DISTRICTS, Character, District
 from .config import PRESET_NAMES, ConfigError, GameConfig, Rulings
 from .decisions import DECISIONS
 from .game import Game
+from .record import RecordError
 from .rng import Rng
 from .scoring import GameResult
 
 __all__ = [
     "CHARACTERS", "DECISIONS", "DISTRICTS", "PRESET_NAMES", "Action", "Character", "ConfigError", "District", "Game",
-    "GameConfig", "GameResult", "IllegalActionError", "Rng", "Rulings", "all_actions",
+    "GameConfig", "GameResult", "IllegalActionError", "RecordError", "Rng", "Rulings", "all_actions",
 ]

@@ -22,11 +22,13 @@ class Action(NamedTuple):
 
     @staticmethod
     def parse(text: str) -> Action:
-        """Inverse of str(): "build:castle" -> Action("build", "castle"); integer args are restored."""
+        """Inverse of str(): "build:castle" -> Action("build", "castle"); integer args (ASCII digits, one optional
+        leading "-") are restored. Never raises on a str: whether the result is legal is `Game.apply`'s to say."""
         verb, _, arg = text.partition(":")
         if not arg:
             return Action(verb)
-        return Action(verb, int(arg) if arg.lstrip("-").isdigit() else arg)
+        digits = arg[1:] if arg[0] == "-" else arg
+        return Action(verb, int(arg) if digits.isascii() and digits.isdigit() else arg)
 
 
 class IllegalActionError(ValueError):

@@ -15,7 +15,7 @@ The layers of the core, each importing only those below it:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from . import characters, districts, knowledge, selection, turn  # noqa: F401  (they register their decisions)
 from .actions import Action, IllegalActionError
@@ -26,6 +26,10 @@ from .events import Setup
 from .limits import START_GOLD, START_HAND
 from .rng import Rng
 from .state import ACTION, ALL, DRAFT, END_ROUND, OVER, GameState
+
+#: The exact types an action's argument may have (bool, float and the other types that compare equal to an int are
+#: refused: see `Game.apply`).
+_ARG_TYPES = (str, int, type(None))
 
 
 class Game(GameState):
@@ -85,13 +89,21 @@ class Game(GameState):
         return []
 
     def apply(self, action: Action) -> None:
-        """Play `action` for `current_player`. Raises IllegalActionError (game unchanged) if it is not legal."""
+        """Play `action` for `current_player`. Raises IllegalActionError (game unchanged) if it is not legal.
+
+        The verb must be a `str` and the argument a `str`, an `int` or None, by exact type: `==` alone would take
+        `2.0` or `True` for the seat 2 or 1 and record an action that does not replay. Among those three types no value
+        of one equals a value of another, so the membership test that follows compares like with like."""
         if self.phase == OVER:
             raise IllegalActionError(f"the game is over; cannot apply {action!r}")
         if type(action) is not Action:
             if not isinstance(action, tuple) or len(action) != 2:
-                raise IllegalActionError(f"malformed action {action!r}: expected Action(verb, arg)")
+                self._refuse(action, "malformed, expected Action(verb, arg)")
             action = Action(*action)
+        if type(action[0]) is not str or type(action[1]) not in _ARG_TYPES:
+            part, value = ("verb", action[0]) if type(action[0]) is not str else ("argument", action[1])
+            self._refuse(action, f"its {part} is a {type(value).__name__}; a verb is a str and an argument a str, "
+                                 "an int or None")
         pending = self.pending
         if pending:
             kind, _, data = pending[-1]
@@ -114,11 +126,16 @@ class Game(GameState):
             turn.apply_menu(self, action)
         self.advance()
 
-    def _refuse(self, action: Action) -> None:
+    def _refuse(self, action: object, why: str = "") -> NoReturn:
         legal = self.legal_actions()
+        if not why:  # "player:2" with the seat as a str prints like the legal action: say what differs
+            like = next((a for a in legal if str(a) == str(action)), None)
+            if like is not None:
+                why = f"its argument is a {type(action[1]).__name__}, not a {type(like.arg).__name__}"
         shown = ", ".join(str(a) for a in legal[:40]) + (" ..." if len(legal) > 40 else "")
-        raise IllegalActionError(f"decision {self.decision_kind!r} of seat {self.current_player}: {action} is not "
-                                 f"legal (legal: {shown})")
+        what = f"{action!r} is not legal: {why}" if why else f"{action} is not legal"
+        raise IllegalActionError(f"decision {self.decision_kind!r} of seat {self.current_player}: {what} "
+                                 f"(legal: {shown})")
 
     def result(self):
         """The final scores, breakdowns and ranking (a `scoring.GameResult`); None until the game is over."""
