@@ -34,6 +34,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
 import warnings
@@ -150,6 +151,48 @@ def _init_worker(lineup: list[str | Agent], config: GameConfig, seed: int) -> No
     pool restart its workers forever; one raised in a game reaches the caller)."""
     _close_worker()
     _WORKER.update(lineup=lineup, config=config, seed=seed, agents=None)
+
+
+def _init_pool_worker(lineup: list[str | Agent], config: GameConfig, seed: int) -> None:
+    """A pool worker ignores Ctrl-C (the terminal sends it to the whole process group): the parent alone stops, then
+    terminates the pool, so one short line is printed rather than a traceback per worker. The parent blocked SIGINT
+    while forking (no window before this runs); it is ignored, then unblocked."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _init_worker(lineup, config, seed)
+
+
+def _start_pool(ctx: Any, workers: int, lineup: list[str | Agent], config: GameConfig, seed: int) -> Any:
+    """A pool whose workers are born with SIGINT blocked (then ignored by `_init_pool_worker`)."""
+    block = hasattr(signal, "pthread_sigmask")
+    if block:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return ctx.Pool(workers, initializer=_init_pool_worker, initargs=(lineup, config, seed))
+    finally:
+        if block:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a Ctrl-C that came meanwhile is delivered now
+
+
+def _safe_start_method() -> str | None:
+    """The platform's default, except "spawn" once torch is loaded: a child forked from a process that has run
+    torch's thread pool hangs at its first parallel operation (a training run evaluating its checkpoints)."""
+    return "spawn" if "torch" in sys.modules else None
+
+
+def check_agents(specs: Sequence[str | Agent], seed: int = 0) -> None:
+    """Make (and close) each distinct agent id once, so that an unknown id, bad options or an unreadable
+    checkpoint is a ValueError naming the id before any game starts rather than an error in the middle of one."""
+    for spec in dict.fromkeys(s for s in specs if isinstance(s, str)):
+        try:
+            agent = _make(spec, seed)
+        except Exception as exc:
+            reason = " ".join(str(exc).split())
+            if not isinstance(exc, ValueError):  # a library's own error (torch's for a truncated file): its gist
+                reason = f"{type(exc).__name__}: {reason.split('. ')[0]}"
+            raise ValueError(f"cannot make agent {spec!r}: {reason}") from exc
+        agent.close()
 
 
 def _agents() -> list[_Timed]:
@@ -441,8 +484,8 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
     `config` (a full GameConfig) overrides `players`/`preset`/`use_rank9`. `workers`: processes (0 = every
     core, 1 = in this process); games go to them in chunks of `chunk_size` (default: about 8 chunks per
     worker, at most 64 games each) and the results are put back in game order. `mp_context`: the
-    multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default; use "spawn"
-    from a process holding CUDA or many threads). `progress` shows a tqdm bar on stderr. A game that fails
+    multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default, or "spawn" once
+    torch is imported). `progress` shows a tqdm bar on stderr. A game that fails
     (an agent answering an illegal action, or raising) stops the evaluation with an EvaluationError naming the
     game, its seed and the agent."""
     if config is not None:
@@ -462,6 +505,8 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
     instances = [s for s in lineup if isinstance(s, Agent)]
     if len({id(a) for a in instances}) != len(instances):
         raise ValueError("evaluate: one Agent instance appears in several lineup entries; give ids or copies")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"evaluate: workers={workers!r}; give 0 (every core) or a number of processes")
     if workers == 0:
         workers = os.cpu_count() or 1
     for spec in lineup:  # unknown ids fail here, not in every worker
@@ -502,15 +547,23 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
         if workers == 1:
             _init_worker(lineup, config, seed)
             try:
+                _agents()  # every agent made before the first game: a bad id or checkpoint fails now
                 for chunk in chunks:
                     collect(_play_chunk(chunk))
             finally:
                 _close_worker()
         else:
-            ctx = multiprocessing.get_context(mp_context)
-            with ctx.Pool(workers, initializer=_init_worker, initargs=(lineup, config, seed)) as pool:
+            pool = _start_pool(multiprocessing.get_context(mp_context or _safe_start_method()), workers, lineup,
+                               config, seed)
+            try:
                 for chunk in pool.imap_unordered(_play_chunk, chunks):
                     collect(chunk)
+                pool.close()
+            except BaseException:  # a failed game or Ctrl-C: stop the other workers now, leave none behind
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
     finally:
         if bar is not None:
             bar.close()

@@ -7,9 +7,11 @@ actions, then reads the chosen number.
 
 At each prompt: a number picks that action, an action written as `verb:arg` ("build:castle") is accepted
 too, `?` prints the board and the choices again, `h` prints the help, `q` quits (raises `HumanQuit`, a
-KeyboardInterrupt, so that no `except Exception` swallows it). The end of the input also quits. Before each
-decision the agent prints what happened since its previous one: the public events and its own private ones
-(`Decision.public_events()`).
+KeyboardInterrupt, so that no `except Exception` swallows it). A closed standard input raises `InputClosed` (a
+`HumanQuit` and an `EOFError`: "standard input closed: cannot read your choice"), so a script piped into `play`
+ends with that message instead of looping or failing deep inside. Before each decision the agent prints what
+happened since its previous one: the public events and its own private ones (`Decision.public_events()`), and
+what they mean for this seat ("Your King is killed: you lose that turn.") at the moment they happen.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from citadels_env.core import Action, GameConfig
-from citadels_env.text import describe_action, describe_decision, describe_event
+from citadels_env.text import (
+    decision_header,
+    describe_action,
+    describe_decision,
+    describe_event,
+    personal_note,
+)
 
 from .base import Agent, Decision
 
@@ -29,6 +37,16 @@ HELP = ("Answer with the number of an action (or the action itself, like build:c
 
 class HumanQuit(KeyboardInterrupt):
     """The person at the terminal quit the game (answered 'q' or closed the input)."""
+
+
+class InputClosed(HumanQuit, EOFError):
+    """Standard input is closed (end of file, or no stdin at all): no choice can be read. A `HumanQuit`, so the game
+    is abandoned like a 'q', and an `EOFError`, so a caller may tell it apart and say so in one line."""
+
+    MESSAGE = "standard input closed: cannot read your choice"
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
 
 
 class HumanAgent(Agent):
@@ -60,26 +78,32 @@ class HumanAgent(Agent):
         self.shown = 0
         self.say(f"You play P{seat} in a {config.players}-player game.")
 
-    def show_events(self, events: Iterable[tuple]) -> None:
-        """Print the events of `events` (this seat's events so far, oldest first) not printed yet."""
+    def show_events(self, events: Iterable[tuple], chars: Iterable[str] = ()) -> None:
+        """Print the events of `events` (this seat's events so far, oldest first) not printed yet, each followed by
+        what it means for this seat; `chars` are the characters the seat holds now (its own knowledge), so that a
+        kill, a theft or a spell on one of them is told when it happens."""
         events = list(events)
+        mine = tuple(chars)
         for e in events[self.shown:]:
             line = describe_event(e)
             if line:
                 self.say(line)
+            note = personal_note(e, self.seat, mine)
+            if note:
+                self.say(f"  >> {note}")
         self.shown = max(self.shown, len(events))
 
     def _menu(self, decision: Decision) -> None:
         self.say()
         self.say(decision.board())
         self.say()
-        self.say(describe_decision(decision))
+        self.say(f"[{decision_header(decision.kind)}] {describe_decision(decision)}")
         width = len(str(len(decision.legal)))
         for i, action in enumerate(decision.legal, 1):
             self.say(f"  {i:>{width}}. {describe_action(action, decision)}")
 
     def act(self, decision: Decision) -> Action:
-        self.show_events(decision.public_events())
+        self.show_events(decision.public_events(), decision.view.my_characters)
         legal = decision.legal
         if self.auto_single and len(legal) == 1:
             self.say(f"(only one choice: {describe_action(legal[0], decision)})")
@@ -88,10 +112,7 @@ class HumanAgent(Agent):
         while True:
             self.output.write(f"Your choice [1-{len(legal)}, ? board, q quit]: ")
             self.output.flush()
-            line = self.input.readline()
-            if not line:
-                self.say()
-                raise HumanQuit("end of input: the game is abandoned")
+            line = self._readline()
             if not _isatty(self.input):  # scripted input: echo it so the transcript reads like a session
                 self.say(line.rstrip("\n"))
             answer = line.strip().lower()
@@ -109,6 +130,18 @@ class HumanAgent(Agent):
                 return Action.parse(answer)
             if answer:
                 self.say(f"'{line.strip()}' is not a choice. {HELP}")
+
+
+    def _readline(self) -> str:
+        """One line of the input; InputClosed at its end, or when there is no open input at all."""
+        try:
+            line = self.input.readline()
+        except (AttributeError, ValueError, OSError):  # sys.stdin is None or closed (`citadels play <&-`)
+            line = ""
+        if not line:
+            self.say()
+            raise InputClosed()
+        return line
 
 
 def _isatty(stream: TextIO) -> bool:

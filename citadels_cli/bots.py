@@ -5,23 +5,17 @@ game commands need neither (training needs the `train` extra)."""
 from __future__ import annotations
 
 import argparse
-import sys
+from pathlib import Path
+from typing import Any
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Agents by id play many games with rotated seats; prints the table, writes results.json and
-    winrates.png."""
-    from pathlib import Path
+    winrates.png. A failed game (EvaluationError) or a bad agent id reaches main()'s one-line handler."""
+    from agents.evaluate import evaluate
 
-    from agents.evaluate import EvaluationError, evaluate
-
-    try:
-        report = evaluate(args.agents, games=args.games, players=args.players, preset=args.preset,
-                          use_rank9=args.rank9, seed=args.seed, workers=args.workers,
-                          progress=not args.no_progress)
-    except (EvaluationError, ValueError) as exc:
-        print(f"citadels eval: {exc}", file=sys.stderr)
-        return 1
+    report = evaluate(args.agents, games=args.games, players=args.players, preset=args.preset,
+                      use_rank9=args.rank9, seed=args.seed, workers=args.workers, progress=not args.no_progress)
     print(report.table(markdown=args.markdown))
     if args.out:
         out = Path(args.out)
@@ -40,12 +34,46 @@ def cmd_agents(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    """Check every training option (and the --resume checkpoint) before any work starts, then train."""
+    from training import config
+
     if args.algo == "sb3":
         from training import sb3
 
-        sb3.main(["--config", args.config, *args.overrides])
+        cls, extra, run = sb3.SB3Config, (), sb3.main
     else:
         from training import ppo
 
-        ppo.main(["--config", args.config, *args.overrides])
+        cls, extra, run = ppo.Config, (("--resume", "checkpoint to continue from"),), ppo.main
+    path = args.config or f"configs/{args.algo}.yaml"
+    argv = (["--config", path] if args.config or Path(path).exists() else []) + args.overrides
+    cfg, options = config.parse_config(cls, argv, f"The training options of citadels train --algo {args.algo}.",
+                                       extra, prog="citadels train",
+                                       hint=f"python -m training.{args.algo} --help lists them")
+    if getattr(options, "resume", None):
+        check_resume(options.resume, cfg)
+    run(argv)
     return 0
+
+
+def check_resume(path: str, cfg: Any) -> None:
+    """The checkpoint to resume loads, holds a training state and fits the config's network (a ValueError naming
+    the file otherwise), so that a bad --resume fails at once rather than after the run has started."""
+    from agents.policy import load_checkpoint
+    from training.ppo import CRITIC_SIZE
+
+    try:
+        data = load_checkpoint(path)
+    except (ValueError, OSError):
+        raise
+    except Exception as exc:  # torch's own errors for a truncated or foreign file
+        reason = " ".join(str(exc).split()).split(". ")[0]
+        raise ValueError(f"{path}: not a readable checkpoint ({type(exc).__name__}: {reason})") from exc
+    if "optimizer" not in data:
+        raise ValueError(f"{path}: a policy without its training state; --resume needs a checkpoint written by "
+                         f"citadels train (runs/NAME/checkpoints/update_*.pt)")
+    expected = {"hidden": cfg.hidden, "layers": cfg.layers,
+                "critic_size": CRITIC_SIZE if cfg.central_critic else None}
+    if data.get("model") != expected:
+        raise ValueError(f"{path}: its network is {data.get('model')}, the config's {expected}; resume with the "
+                         f"config the run was started with")

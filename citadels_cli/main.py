@@ -1,77 +1,170 @@
 """The `citadels` command: `play` (a person against bots, in the terminal), `eval` (agents against each
 other over many games: win rates, ratings, plot), `game` (watch random bots play one game), `replay`
-(print a saved game record), `fuzz` (long random-playout invariant run), `agents` (the registered ids)."""
+(print a saved game record), `fuzz` (long random-playout invariant run), `agents` (the registered ids),
+`train` (a policy). Errors are one line (`--debug` shows the traceback): exit 2 for a bad option, 1 for a
+runtime error, 130 for Ctrl-C."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 
-from citadels_env.core import PRESET_NAMES
+from citadels_env.core import PRESET_NAMES, ConfigError, GameConfig, Rng
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 
 from .bots import cmd_agents, cmd_eval, cmd_train
+from .errors import PROG, UsageParser, guarded
 from .games import cmd_fuzz, cmd_game, cmd_play, cmd_replay
 
+PLAYERS = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="citadels", description=__doc__)
+
+def int_at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer >= low (argparse reports the error, naming the option)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
+def players(text: str) -> int:
+    """An argparse type: a player count the game supports."""
+    value = int_at_least(MIN_PLAYERS)(text)
+    if value > MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"must be {PLAYERS} players, got {value}")
+    return value
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The parser and each command's subparser (for its usage errors)."""
+    parser = UsageParser(prog=PROG, description=__doc__)
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an error")
+    common = argparse.ArgumentParser(add_help=False)  # --debug after the command too
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
-    g = sub.add_parser("game", help="watch random bots play one game, turn by turn")
-    g.add_argument("--players", type=int, default=4)
+
+    def command(name: str, fn: Callable[[argparse.Namespace], int], **kwargs: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, parents=[common], **kwargs)
+        p.set_defaults(fn=fn)
+        return p
+
+    g = command("game", cmd_game, help="watch random bots play one game, turn by turn")
+    g.add_argument("--players", type=players, default=4, metavar="N", help=f"{PLAYERS} (default 4)")
     g.add_argument("--preset", choices=PRESET_NAMES, default=None)
     g.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--quiet", action="store_true", help="print only the final scores")
     g.add_argument("--save", metavar="FILE", help="save the game record (JSON)")
-    g.set_defaults(fn=cmd_game)
-    f = sub.add_parser("fuzz", help="random playouts with invariants checked at every step")
-    f.add_argument("--games", type=int, default=1000)
+    f = command("fuzz", cmd_fuzz, help="random playouts with invariants checked at every step")
+    f.add_argument("--games", type=int_at_least(1), default=1000)
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--deep", action="store_true", help="also check clone, determinize and every legal action")
-    f.set_defaults(fn=cmd_fuzz)
-    r = sub.add_parser("replay", help="print the public events and scores of a saved game record")
+    f.add_argument("--workers", type=int_at_least(1), default=1, help="processes (default 1)")
+    f.add_argument("--no-progress", action="store_true", help="no progress bar")
+    r = command("replay", cmd_replay, help="print the public events and scores of a saved game record")
     r.add_argument("file")
     r.add_argument("--step", action="store_true", help="wait for Enter at each new round")
-    r.set_defaults(fn=cmd_replay)
-    p = sub.add_parser("play", help="play a game in the terminal against bots",
-                       description="Play one game in the terminal: the board from your seat, numbered "
-                                   "choices.")
-    p.add_argument("--players", type=int, default=4, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), metavar="N",
-                   help="2 to 8 (default 4)")
+    view = r.add_mutually_exclusive_group()
+    view.add_argument("--seat", type=int_at_least(0), default=None, metavar="N",
+                      help="the game as seat N saw it: hand, gold, choices")
+    view.add_argument("--full", action="store_true",
+                      help="a finished game with everything, hands and face-down cards included")
+    p = command("play", cmd_play, help="play a game in the terminal against bots",
+                description="Play one game in the terminal: the board from your seat, numbered choices.")
+    p.add_argument("--players", type=players, default=4, metavar="N", help=f"{PLAYERS} (default 4)")
     p.add_argument("--preset", choices=PRESET_NAMES, default=None)
     p.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
     p.add_argument("--seed", type=int, default=None, help="the deal (default: random, printed)")
-    p.add_argument("--seat", type=int, default=0, help="your seat, 0 = the first crown (default 0)")
+    p.add_argument("--seat", type=int_at_least(0), default=0, help="your seat, 0 = the first crown (default 0)")
     p.add_argument("--opponents", nargs="+", default=["heuristic"], metavar="AGENT",
                    help="agent ids for the other seats, repeated as needed (default: heuristic)")
     p.add_argument("--save", metavar="FILE", help="game record path (default citadels-SEED.json)")
     p.add_argument("--no-save", action="store_true", help="do not save the game record")
-    p.set_defaults(fn=cmd_play)
-    e = sub.add_parser("eval", help="evaluate agents against each other over many games",
-                       description="Agents by id (`citadels agents`) play --games games, seats rotated; "
-                                   "fewer ids than --players: the first id against the others repeated.")
+    e = command("eval", cmd_eval, help="evaluate agents against each other over many games",
+                description="Agents by id (`citadels agents`) play --games games, seats rotated; fewer ids than "
+                            "--players: the first id against the others repeated.")
     e.add_argument("agents", nargs="+", metavar="AGENT")
-    e.add_argument("--games", type=int, default=100)
-    e.add_argument("--players", type=int, default=None, help="default: one seat per AGENT (4 for one AGENT)")
+    e.add_argument("--games", type=int_at_least(1), default=100)
+    e.add_argument("--players", type=players, default=None, metavar="N",
+                   help=f"{PLAYERS}; default: one seat per AGENT (4 for one AGENT)")
     e.add_argument("--preset", choices=PRESET_NAMES, default=None)
     e.add_argument("--rank9", action="store_true", help="add the preset's rank-9 character (4-7 players)")
     e.add_argument("--seed", type=int, default=0, help="game k is dealt with seed SEED+k")
-    e.add_argument("--workers", type=int, default=1, help="processes (0 = every core)")
+    e.add_argument("--workers", type=int_at_least(0), default=1, help="processes (0 = every core)")
     e.add_argument("--out", metavar="DIR", help="write DIR/results.json and DIR/winrates.png")
     e.add_argument("--markdown", action="store_true", help="print the tables as markdown")
     e.add_argument("--no-progress", action="store_true", help="no progress bar")
-    e.set_defaults(fn=cmd_eval)
-    t = sub.add_parser("train", help="train a policy (self-play PPO, or MaskablePPO with --algo sb3)",
-                       description="Train from a config (configs/*.yaml); any further --field value pairs override "
-                                   "it (python -m training.ppo --help lists them), e.g. --total-steps 100000.")
-    t.add_argument("--config", default="configs/ppo.yaml", help="YAML config (default configs/ppo.yaml)")
+    t = command("train", cmd_train, help="train a policy (self-play PPO, or MaskablePPO with --algo sb3)",
+                description="Train from a config (configs/*.yaml); any further --field value pairs override it "
+                            "(python -m training.ppo --help lists them), e.g. --total-steps 100000.")
+    t.add_argument("--config", default=None,
+                   help="YAML config (default configs/ALGO.yaml when there is one, else the built-in defaults)")
     t.add_argument("--algo", choices=("ppo", "sb3"), default="ppo")
-    t.set_defaults(fn=cmd_train)
-    a = sub.add_parser("agents", help="list the registered agent ids")
-    a.set_defaults(fn=cmd_agents)
+    command("agents", cmd_agents, help="list the registered agent ids")
+    return parser, sub.choices
+
+
+def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace, n: int) -> None:
+    """The game the options describe exists: the preset and --rank9 fit the player count (usage errors)."""
+    try:
+        resolved = GameConfig(players=n, preset=args.preset, use_rank9=args.rank9).resolve(Rng(0))
+    except ConfigError as exc:
+        parser.error(str(exc))
+    if args.rank9 and not resolved.has_rank9:
+        parser.error(f"--rank9: the {args.preset or 'first_game'} preset has no rank-9 character for {n} players; "
+                     f"give 4-7 players and another --preset")
+
+
+def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every option of the command checked before any work starts: options that do not fit together are usage
+    errors (exit 2); an agent that cannot be made or a closed standard input, runtime errors (exit 1)."""
+    if args.command == "game":
+        check_game_options(parser, args, args.players)
+    elif args.command == "eval":
+        n = args.players if args.players is not None else (len(args.agents) if len(args.agents) > 1 else 4)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            parser.error(f"{n} agents: a game seats {PLAYERS} players")
+        if len(args.agents) > n:
+            parser.error(f"{len(args.agents)} agents for {n} seats; give --players {len(args.agents)} or fewer agents")
+        check_game_options(parser, args, n)
+    elif args.command == "play":
+        n = args.players
+        if args.seat >= n:
+            parser.error(f"argument --seat: {args.seat} is not a seat of a {n}-player game (0 to {n - 1})")
+        if len(args.opponents) > n - 1:
+            parser.error(f"argument --opponents: {len(args.opponents)} agents for {n - 1} other seats")
+        if args.save and args.no_save:
+            parser.error("argument --no-save: not allowed with --save")
+        check_game_options(parser, args, n)
+        if sys.stdin is None or sys.stdin.closed:
+            raise ValueError("play reads your choices from standard input, which is closed; run it in a terminal "
+                             "or pipe the answers in")
+        from agents.evaluate import check_agents
+
+        check_agents(args.opponents)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line `argv` (default sys.argv[1:]); returns the exit status. Usage errors raise SystemExit(2)
+    as argparse does, after their one line."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    return guarded(lambda: _run(argv), debug="--debug" in argv)  # --debug known even if parsing is interrupted
+
+
+def _run(argv: list[str]) -> int:
+    parser, commands = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.command == "train":
-        args.overrides = extra  # --field value pairs for the training config
+        args.overrides = [a for a in extra if a != "--debug"]  # --field value pairs for the training config
     elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    check_options(commands[args.command], args)
     return args.fn(args)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .core import CHARACTERS, DECISIONS, DISTRICTS, Action, Game
+from .core.cards import TAX_COLLECTOR
 from .core.city import (
     cards_drawn,
     count_type,
@@ -54,11 +55,11 @@ def describe_event(e: tuple) -> str | None:
         "setup": lambda: f"{e.players} players; characters: {', '.join(C(c) for c in e.characters)}; crown: {P(e.crown)}",
         "round": lambda: f"\n== Round {e.round} (crown: {P(e.crown)}) ==",
         "faceup": lambda: f"face-up discards: {', '.join(C(c) for c in e.characters)}",
-        "called": lambda: f"{C(e.character)} is called: " + ("no answer" if e.seat is None else f"{P(e.seat)} reveals it"),
+        "called": lambda: f"the {C(e.character)} is called: " + ("no answer" if e.seat is None else f"{P(e.seat)} reveals it"),
         "robbed": lambda: f"{P(e.thief)} robs {P(e.seat)} of {e.gold} gold",
         "crown": lambda: f"{P(e.seat)} takes the crown",
         "gather_gold": lambda: f"{P(e.seat)} gathers {e.gold} gold",
-        "gather_cards": lambda: f"{P(e.seat)} draws {e.cards} cards to choose from",
+        "gather_cards": lambda: f"{P(e.seat)} draws {plural(e.cards, 'card')} to choose from",
         "built": lambda: f"{P(e.seat)} builds {D(e.district)}",
         "destroyed": lambda: f"{D(e.district)} of {P(e.seat)} is destroyed",
         "killed": lambda: f"the Assassin kills the {C(e.character)}",
@@ -70,10 +71,11 @@ def describe_event(e: tuple) -> str | None:
         "bribed": lambda: f"{P(e.seat)} bribes {P(e.blackmailer)} with {e.gold} gold",
         "threat_revealed": lambda: f"{P(e.seat)}'s threat is revealed: " + ("the flower!" if e.flower else "blank"),
         "income": lambda: f"{P(e.seat)} collects {e.gold} gold of income",
-        "drew": lambda: f"{P(e.seat)} draws {e.cards} card(s)",
+        "drew": lambda: f"{P(e.seat)} draws {plural(e.cards, 'card')}",
         "exchanged": lambda: f"{P(e.seat)} exchanges {D(e.given)} for {D(e.taken)} of {P(e.owner)}, paying {e.price}",
         "seized": lambda: f"{P(e.seat)} seizes {D(e.district)} from {P(e.owner)} for {e.price} gold",
-        "spied": lambda: f"{P(e.seat)} spies on {P(e.target)} naming {e.district_type}: {e.matches} found, {e.gold} gold taken",
+        "spied": lambda: (f"{P(e.seat)} spies on {P(e.target)} naming {e.district_type}: "
+                           f"{plural(e.matches, 'match', 'matches')}, {e.gold} gold taken"),
         "swapped_hands": lambda: f"{P(e.seat)} exchanges hands with {P(e.other)}",
         "beautified": lambda: f"{P(e.seat)} beautifies {D(e.district)}",
         "taxes": lambda: f"{P(e.seat)} collects {e.gold} gold of taxes",
@@ -93,14 +95,14 @@ def describe_event(e: tuple) -> str | None:
         "signed_warrant": lambda: f"(secret) {P(e.seat)}'s signed warrant is on the {C(e.character)}",
         "flower": lambda: f"(secret) {P(e.seat)}'s flower threat is on the {C(e.character)}",
         "refused_bribe": lambda: f"{P(e.seat)} does not bribe the Blackmailer",
-        "magician_discarded": lambda: f"{P(e.seat)} (Magician) discards {e.cards} card(s) and draws as many",
+        "magician_discarded": lambda: f"{P(e.seat)} (Magician) discards {plural(e.cards, 'card')} and draws as many",
         "wizard_looked": lambda: f"{P(e.seat)} (Wizard) looks at the hand of {P(e.target)}",
         "wizard_took": lambda: f"{P(e.seat)} (Wizard) takes a card from {P(e.target)}",
         "seer_took": lambda: f"{P(e.seat)} (Seer) takes a random card from " + ", ".join(map(P, e.victims)),
         "emperor_took": lambda: f"{P(e.seat)} (Emperor) takes 1 {e.resource} from {P(e.target)}",
         "abbot_took": lambda: f"{P(e.seat)} (Abbot) takes 1 gold from {P(e.giver)}",
-        "scholar_drew": lambda: f"{P(e.seat)} (Scholar) draws {e.cards} cards and keeps one",
-        "cardinal": lambda: f"{P(e.seat)} (Cardinal) takes {e.gold} gold from {P(e.giver)} for as many cards",
+        "scholar_drew": lambda: f"{P(e.seat)} (Scholar) draws {plural(e.cards, 'card')} and keeps one",
+        "cardinal": lambda: f"{P(e.seat)} (Cardinal) takes {e.gold} gold from {P(e.giver)} for {plural(e.gold, 'card')}",
         "laboratory": lambda: f"{P(e.seat)} discards a card at the Laboratory for 2 gold",
         "smithy": lambda: f"{P(e.seat)} pays 2 gold at the Smithy to draw 3 cards",
         "museum": lambda: f"{P(e.seat)} places a card under the Museum",
@@ -110,6 +112,51 @@ def describe_event(e: tuple) -> str | None:
     }
     fn = table.get(kind)
     return fn() if fn else None
+
+
+def personal_note(e: tuple, seat: int, chars: tuple[str, ...] | list[str] = ()) -> str | None:
+    """What an event means for `seat`, said to its player when it happens ("Your King is killed..."), or None.
+
+    It reads only the event (which the caller took from the events `seat` sees) and `chars`, the characters the
+    seat holds: nothing the seat could not know."""
+    kind, C, D, P = e.kind, char_name, district_name, seat_name
+    if kind in ("killed", "bewitched", "rob") and e.character in chars:
+        return {"killed": f"Your {C(e.character)} is killed: you lose that turn.",
+                "bewitched": f"Your {C(e.character)} is bewitched: after you gather, the Witch plays the rest of "
+                             "that turn.",
+                "rob": f"Your {C(e.character)} will be robbed: the Thief takes your gold when you reveal it."}[kind]
+    if kind == "called" and e.seat is None and e.character in chars:
+        return f"Your {C(e.character)} was killed: you skip this turn."
+    if kind in ("warrants", "threats") and e.seat != seat:
+        mine = [c for c in e.characters if c in chars]
+        if mine:
+            token = "A warrant" if kind == "warrants" else "A threat"
+            return f"{token} is on your {', '.join(C(c) for c in mine)}."
+    if kind == "robbed" and e.seat == seat:
+        return f"You are robbed: {P(e.thief)} takes your {e.gold} gold."
+    if kind == "destroyed" and e.seat == seat:
+        return f"Your {D(e.district)} is destroyed."
+    if kind == "confiscated" and e.seat == seat:
+        return f"Your {D(e.district)} is confiscated: it goes to {P(e.magistrate)}'s city; your gold comes back."
+    if kind == "seized" and e.owner == seat:
+        return f"{P(e.seat)} seizes your {D(e.district)} and pays you {e.price} gold."
+    if kind == "exchanged" and e.owner == seat:
+        return f"{P(e.seat)} takes your {D(e.taken)} and gives you {D(e.given)}."
+    if kind == "swapped_hands" and e.other == seat:
+        return f"{P(e.seat)} takes your hand and gives you theirs."
+    if kind in ("spied", "looked", "wizard_took", "emperor_took") and e.target == seat and e.seat != seat:
+        if kind == "wizard_took":
+            return f"{P(e.seat)} takes a card from your hand."
+        if kind == "emperor_took":
+            return f"{P(e.seat)} takes 1 {e.resource} from you."
+        return f"{P(e.seat)} looked at your hand."
+    if kind == "abbot_took" and e.giver == seat:
+        return f"{P(e.seat)} takes 1 gold from you."
+    if kind == "cardinal" and e.giver == seat:
+        return f"{P(e.seat)} takes {e.gold} gold from you and gives you {plural(e.gold, 'card')}."
+    if kind == "seer_took" and seat in e.victims:
+        return f"{P(e.seat)} takes a random card from your hand."
+    return None
 
 
 def score_table(game: Game, result: GameResult) -> str:
@@ -126,12 +173,85 @@ def score_table(game: Game, result: GameResult) -> str:
     return "\n".join(lines)
 
 
+#: The heading of each kind of decision, as a player would name it (every kind of `DECISIONS`, and the turn menu);
+#: tests/test_text_wording.py fails when a kind is registered without one.
+DECISION_HEADERS: dict[str, str] = {
+    "turn": "Playing a turn",
+    "draft_keep": "Draft: keep a character",
+    "draft_discard": "Draft: discard a character face down",
+    "theater": "Theater: exchange characters?",
+    "theater_give": "Theater: give a character",
+    "keep_card": "Gathering: keep a drawn card",
+    "payment": "Building: how to pay",
+    "necropolis_sacrifice": "Necropolis: destroy a district to pay",
+    "thieves_den_cards": "Thieves' Den: pay with cards",
+    "cardinal_player": "Cardinal: who gives the missing gold",
+    "cardinal_cards": "Cardinal: give cards for the gold",
+    "emperor_heir": "Killed Emperor: pass the crown",
+    "confiscate": "Magistrate: confiscate the district?",
+    "bribe": "Threatened: bribe the Blackmailer?",
+    "reveal_threat": "Blackmailer: reveal the threat?",
+    "kill": "Assassin: choose a victim",
+    "bewitch": "Witch: choose a character to bewitch",
+    "warrant": "Magistrate: place the warrants",
+    "rob": "Thief: choose a character to rob",
+    "spy_player": "Spy: whose hand",
+    "spy_type": "Spy: name a district type",
+    "threat": "Blackmailer: place the threats",
+    "magician_player": "Magician: whose hand to take",
+    "magician_discard": "Magician: discard and redraw",
+    "wizard_player": "Wizard: whose hand",
+    "wizard_card": "Wizard: take a card",
+    "wizard_use": "Wizard: keep or build the card",
+    "seer_give": "Seer: give cards back",
+    "emperor_player": "Emperor: pass the crown",
+    "emperor_resource": "Emperor: take gold or a card",
+    "abbot_income": "Abbot: gold or cards from religious districts",
+    "abbot_richest": "Abbot: who gives you 1 gold",
+    "scholar_keep": "Scholar: keep a drawn card",
+    "warlord_player": "Warlord: whose city",
+    "warlord_district": "Warlord: which district to destroy",
+    "diplomat_player": "Diplomat: exchange with whom",
+    "diplomat_take": "Diplomat: which district to take",
+    "diplomat_give": "Diplomat: which district to give",
+    "marshal_player": "Marshal: seize from whom",
+    "marshal_district": "Marshal: which district to seize",
+    "artist": "Artist: beautify a district",
+    "laboratory": "Laboratory: discard a card for 2 gold",
+    "museum": "Museum: place a card under it",
+    "armory_player": "Armory: whose city",
+    "armory_district": "Armory: which district to destroy",
+}
+
+_PHASES = {"draft": "choosing characters", "action": "turns", "end_round": "end of the round",
+           "over": "game over"}
+
+
+def decision_header(kind: str | None) -> str:
+    """The heading of a decision in plain words (never the internal id): a new kind without an entry in
+    DECISION_HEADERS falls back on the first clause of its registered description."""
+    if kind is None:
+        return "Game over"
+    if kind in DECISION_HEADERS:
+        return DECISION_HEADERS[kind]
+    doc = DECISIONS[kind].doc if kind in DECISIONS else "a decision"
+    return doc[0].upper() + doc[1:].split(";")[0].split(",")[0]
+
+
+def _board_header(game: Game) -> str:
+    if game.decision_kind == "turn" and game.turn is not None:  # the character playing is public once called
+        return f"turn of the {char_name(game.turn.char)}"
+    return decision_header(game.decision_kind)
+
+
 def render_board(game: Game, seat: int | None = None) -> str:
     """A text table of the board as `seat` sees it (its hand and characters; others' hands as counts), or the
     omniscient board (every hand and character) when seat is None."""
     n = game.num_players
-    lines = [f"Round {game.round}  phase {game.phase}  crown {seat_name(game.crown)}  deck {len(game.deck)}  "
-             f"tax pot {game.tax_pot}  to act: {seat_name(game.current_player)} ({game.decision_kind})"]
+    pot = f"  tax pot {game.tax_pot}" if TAX_COLLECTOR in game.cfg.characters else ""  # only the Tax Collector's
+    lines = [f"Round {game.round} ({_PHASES.get(game.phase, game.phase)})  crown {seat_name(game.crown)}  "
+             f"deck {plural(len(game.deck), 'card')}{pot}  to act: {seat_name(game.current_player)}"
+             + ("" if game.is_over else f" ({_board_header(game)})")]
     if game.faceup:
         lines.append("face-up: " + ", ".join(char_name(c) for c in game.faceup))
     marks = [f"{label} {char_name(c)}" for label, c in (("killed", game.killed), ("robbed", game.robbed),
@@ -152,12 +272,13 @@ def render_board(game: Game, seat: int | None = None) -> str:
             chars = ", ".join(char_name(c) for c in revealed) or "?"
             bit = 1 << seat
             known = sorted(c for c, m in zip(p.hand, p.hand_seen) if m & bit)
-            hand = f"{len(p.hand)} cards" + (f" (known: {', '.join(district_name(c) for c in known)})"
+            hand = plural(len(p.hand), "card") + (f" (known: {', '.join(district_name(c) for c in known)})"
                                              if known else "")
         city = ", ".join(district_name(k) + ("+" if k in p.beautified else "") for k in p.city) or "-"
         me = " (you)" if s == seat else ""
         crown = " [crown]" if s == game.crown else ""
-        lines.append(f"{seat_name(s)}{me}{crown}: {p.gold} gold | {chars} | city ({game.city_size(s)}): "
+        lines.append(f"{seat_name(s)}{me}{crown}: {p.gold} gold | {chars} | city "
+                     f"({plural(game.city_size(s), 'district')}): "
                      f"{city} | hand: {hand}")
     return "\n".join(lines)
 
@@ -203,12 +324,13 @@ def _player_info(c: _Ctx, s: int) -> str:
     if s >= len(c.gold):
         return seat_name(s)
     crown = ", crown" if c.crown == s else ""
-    return (f"{seat_name(s)} ({c.gold[s]} gold, {_plural(c.hand_size[s], 'card')}, "
-            f"{_plural(len(c.cities[s]), 'district')}{crown})")
+    return (f"{seat_name(s)} ({c.gold[s]} gold, {plural(c.hand_size[s], 'card')}, "
+            f"{plural(len(c.cities[s]), 'district')}{crown})")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 card", "3 cards": the count with the word agreeing with it (`many` for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 _ABILITY_TEXT = {
@@ -277,7 +399,7 @@ def describe_decision(ctx: Any) -> str:
     if kind == "turn":
         who = char_name(c.char) if c.char else "your character"
         return f"Your turn as the {who}: gather, build, use abilities, then end your turn."
-    doc = DECISIONS[kind][2] if kind in DECISIONS else kind
+    doc = DECISIONS[kind].doc if kind in DECISIONS else decision_header(kind)
     text = doc[0].upper() + doc[1:] + ("" if doc.endswith(("?", ".", "!")) else ".")
     extra = ""
     if data is None:
@@ -296,7 +418,7 @@ def describe_decision(ctx: Any) -> str:
     elif kind == "cardinal_player":
         extra = f"Building {district_label(data[0])}, {data[1]} gold short."
     elif kind == "cardinal_cards":
-        extra = f"{data[2]} more card(s) to give to {seat_name(data[1])}."
+        extra = f"{plural(data[2], 'more card', 'more cards')} to give to {seat_name(data[1])}."
     elif kind == "confiscate":
         extra = f"{seat_name(data[0])} pays {data[2]} gold for {district_label(data[1])}."
     elif kind == "bribe":
@@ -308,7 +430,8 @@ def describe_decision(ctx: Any) -> str:
     elif kind == "emperor_resource":
         extra = f"From {_player_info(c, data)}."
     elif kind == "abbot_income":
-        extra = f"{data} religious district(s): choose how many give gold; the others give a card."
+        extra = (f"{plural(data, 'religious district')}: choose how many give gold; "
+                 "the others give a card each.")
     elif kind == "wizard_card":
         extra = f"The hand of {_player_info(c, data)}."
     elif kind in ("diplomat_take", "warlord_district", "marshal_district", "armory_district"):
@@ -336,8 +459,8 @@ def describe_action(action: Action, ctx: Any = None) -> str:
         if arg == "gold":
             return f"Take {gold_gathered(own)} gold"
         if keeps_all_drawn(own):
-            return f"Draw {cards_drawn(own)} cards and keep them all (Library)"
-        return f"Draw {cards_drawn(own)} cards and keep one"
+            return f"Draw {plural(cards_drawn(own), 'card')} and keep them all (Library)"
+        return f"Draw {plural(cards_drawn(own), 'card')} and keep one"
     if verb == "build":
         d = DISTRICTS[arg]
         return f"Build {d.name} ({d.type}, {gold_price(own, arg)} gold)"
@@ -351,7 +474,7 @@ def describe_action(action: Action, ctx: Any = None) -> str:
             n = count_type(own, ch.income_type)
             what = {"patrician": "card", "cardinal": "card", "abbot": "gold or card"}.get(ch.id, "gold")
             return f"{ch.name}: collect income, 1 {what} per {ch.income_type} district ({n})"
-        return _ABILITY_TEXT.get(arg, f"Use {arg}").format(pot=c.tax_pot)
+        return _ABILITY_TEXT.get(arg, f"Use {arg.replace('_', ' ')}").format(pot=c.tax_pot)
     if verb == "character":
         if kind in ("warrant", "threat"):
             first = not data
@@ -396,14 +519,14 @@ def describe_action(action: Action, ctx: Any = None) -> str:
         return f"Name the {arg} type"
     if verb == "amount":
         if kind == "abbot_income" and isinstance(data, int):
-            return f"Take {arg} gold and {data - arg} card(s)"
+            return f"Take {arg} gold and {plural(data - arg, 'card')}"
         return f"Choose {arg}"
     if verb == "pay":
         if arg == "gold":
             building = data[0] if kind == "payment" and data else None
             price = f" ({gold_price(own, building)} gold)" if building else ""
             return f"Pay in gold{price}"
-        return _PAY_TEXT.get(arg, f"Pay with {arg}")
+        return _PAY_TEXT.get(arg, f"Pay with {arg.replace('_', ' ')}")
     if verb == "resource":
         return "Take 1 gold" if arg == "gold" else "Take 1 random card"
     if verb == "wizard":

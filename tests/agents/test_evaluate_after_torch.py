@@ -1,0 +1,30 @@
+"""An evaluation with worker processes from a process that has used torch's thread pool (a training run evaluating
+its checkpoints) must finish: forked children of such a process hung at their first parallel operation."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+SCRIPT = textwrap.dedent("""
+    import torch
+    torch.set_num_threads(2)
+    x = torch.randn(512, 512)
+    for _ in range(20):
+        x = torch.tanh(x @ x)  # the intra-op thread pool is now running in this process
+    from agents.evaluate import evaluate
+    from agents.policy import PolicyNet, save_checkpoint
+    save_checkpoint(sys.argv[1], PolicyNet(64, 2))
+    report = evaluate([sys.argv[1], "random"], games=4, players=2, seed=1, workers=2, progress=False)
+    print("games", report.agent(sys.argv[1]).games)
+""")
+
+
+@pytest.mark.slow
+def test_workers_start_safely_after_torch_ran_threads(tmp_path):
+    script = "import sys\n" + SCRIPT
+    out = subprocess.run([sys.executable, "-c", script, str(tmp_path / "p.pt")], capture_output=True, text=True,
+                         timeout=240)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "games 4" in out.stdout
