@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || python3.11 -m venv $(VENV) || python3 -m venv $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install torch==2.13.0  # first: the CPU build on this machine; an unpinned torch pulls a CUDA build
-	$(PIP) install -e '.[dev,train]'
+	$(PIP) install -e '.[dev,train,rllib,openspiel,torchrl]'
 	@touch $(STAMP)
 
 # The main job: train a policy from scratch (configs/ppo.yaml, a few minutes on 2 cores: imitation of

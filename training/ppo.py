@@ -49,6 +49,7 @@ from citadels_env.encoding import (
 from citadels_env.rewards import final_rewards
 from training import config
 from training.config import RunConfig, evaluate_against
+from training.imitate import check_tables
 
 CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
 
@@ -87,6 +88,13 @@ class Config(RunConfig):
     """hidden layers in the trunk"""
     central_critic: bool = False
     """the value head reads the full state (hidden information included) plus the learner's seat"""
+    tables: list[int] | None = None
+    """player counts drawn uniformly per training game (None: always `players`); one network plays them all"""
+    presets: list[str | None] | None = None
+    """character presets drawn uniformly per training game (None: always `preset`)"""
+    init_from: str | None = None
+    """policy checkpoint whose weights start the run (e.g. training/imitate.py's); its network shape replaces
+    `hidden` and `layers`"""
     # -- the opponent pool ("self" seats learn too: see the module docstring)
     snapshot_every: int = 5
     """updates between snapshots added to the pool"""
@@ -106,6 +114,26 @@ class Config(RunConfig):
     """processes for evaluation games"""
     checkpoint_every: int = 10
     """updates between checkpoints (the last one is always saved)"""
+
+
+    def validate(self) -> None:
+        """RunConfig's checks, then this algorithm's ranges (a 0 here would divide by zero or never stop)."""
+        super().validate()
+        for name in ("threads", "num_games", "minibatch_size", "update_epochs", "layers", "snapshot_every",
+                     "snapshot_pool", "bc_epochs"):
+            config.need(self, name, getattr(self, name) > 0, "> 0")
+        for name in ("bc_games", "eval_every", "eval_workers", "checkpoint_every"):
+            config.need(self, name, getattr(self, name) >= 0, ">= 0")
+        config.need(self, "gae_lambda", 0 <= self.gae_lambda <= 1, "from 0 to 1")
+        config.need(self, "clip_coef", self.clip_coef > 0, "> 0")
+        config.need(self, "vf_coef", self.vf_coef >= 0, ">= 0")
+        config.need(self, "max_grad_norm", self.max_grad_norm > 0, "> 0")
+        config.need(self, "target_kl", self.target_kl is None or self.target_kl > 0, "> 0 or null")
+        config.check_agent_id("bc_agent", self.bc_agent)
+        if self.tables is not None or self.presets is not None:
+            check_tables(list(self.tables or [self.players]), list(self.presets or [self.preset]))
+        if self.init_from is not None:
+            config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
 
 
 # -- controllers and games --------------------------------------------------------------------------------------------
@@ -142,7 +170,12 @@ class Trainer:
         self.cfg = cfg
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
+        if cfg.init_from:
+            init = load_checkpoint(cfg.init_from)
+            cfg.hidden, cfg.layers = init["model"]["hidden"], init["model"]["layers"]
         self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None)
+        if cfg.init_from:  # the critic's own trunk, when there is one, starts fresh
+            self.net.load_state_dict(init["state_dict"], strict=not cfg.central_critic)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
         self.rng = np.random.default_rng(cfg.seed)
         self.sampler = torch.Generator().manual_seed(cfg.seed)
@@ -153,6 +186,9 @@ class Trainer:
         self.learner_steps = 0
         self.history: list[dict[str, Any]] = []  # evaluation results, for the learning curve
         self.game_config = GameConfig(players=cfg.players, preset=cfg.preset, crown_seat=None)
+        self.tables = list(cfg.tables or [cfg.players])
+        self.presets = list(cfg.presets or [cfg.preset])
+        check_tables(self.tables, self.presets)
         kinds = list(cfg.opponents)
         weights = np.array([cfg.opponents[k] for k in kinds], dtype=float)
         if (weights < 0).any() or weights.sum() <= 0:
@@ -192,8 +228,11 @@ class Trainer:
 
     # -- the rollout -------------------------------------------------------------------------------------------------
     def new_table(self, seed: int) -> Table:
-        n = self.cfg.players
-        game = Game(self.game_config, seed)
+        n = int(self.tables[int(self.rng.integers(len(self.tables)))])
+        preset = self.presets[int(self.rng.integers(len(self.presets)))]
+        game_config = GameConfig(players=n, preset=preset, crown_seat=None,
+                                 unique_districts="random" if preset is None and self.cfg.presets else None)
+        game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
         for seat in range(n):
@@ -202,7 +241,7 @@ class Trainer:
                 kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshots)))) if self.snapshots else SELF
             elif kind != SELF:  # a bot of its own for each seat: bots may keep per-game memory
                 bot = agents.make(kind, seed=seed * 16 + seat)
-                bot.reset(seat, self.game_config, seed * 16 + seat)
+                bot.reset(seat, game_config, seed * 16 + seat)
                 kind = bot
             controllers.append(kind)
         return Table(game, ObservationEncoder(game), controllers,

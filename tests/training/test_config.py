@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from training import config, ppo, sb3
+from training import config, imitate, ppo, sb3
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 
-@pytest.mark.parametrize("cls", [ppo.Config, sb3.SB3Config])
+@pytest.mark.parametrize("cls", [ppo.Config, sb3.SB3Config, imitate.ImitateConfig])
 def test_every_field_has_its_help_and_the_shared_ones_come_from_the_base(cls):
     docs = config.field_docs(cls)
     assert set(docs) == {f.name for f in dataclasses.fields(cls)}
@@ -30,7 +30,7 @@ def test_defaults_that_differ_between_the_scripts():
 
 @pytest.mark.parametrize("path", sorted(CONFIGS.glob("*.yaml")), ids=lambda p: p.name)
 def test_every_shipped_config_loads(path):
-    cls = sb3.SB3Config if path.stem.startswith("sb3") else ppo.Config
+    cls = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig}.get(path.stem.partition("_")[0], ppo.Config)
     cfg = cls.from_yaml(path)
     assert isinstance(cfg, cls) and cfg.exp_name
 
