@@ -8,6 +8,25 @@ docs/ENVIRONMENT.md.
         obs, reward, termination, truncation, info = env.last()
         action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
         env.step(action)
+
+Action ids: only exact integers from 0 to NUM_ACTIONS - 1 are actions: Python ints (not bool), numpy integer scalars
+and 0-d numpy integer arrays. Anything else (a negative or too large id, a float, a string, a bool, an array with
+ndim > 0) raises ValueError (an integer out of range) or TypeError (anything else) naming the value and the valid
+range, and changes nothing, in the raw and in the wrapped environment alike (see citadels_env.action_ids). A valid id
+that is illegal now raises IllegalActionError in the raw environment (nothing changed); `env()` ends the game with
+-1 for the mover instead (see `env`).
+
+Truncation: a game still running when round `max_rounds` ends (default DEFAULT_MAX_ROUNDS = 100; None for no
+bound) is truncated as the next round begins: `truncations[agent]` becomes True for every agent, and every reward is
+0 (the game has no result to score; a learner should bootstrap from the value of the last observation). Normal games
+end far earlier: in 2,100 random games (300 for each of 2-8 players, default completion size) the longest took 20
+rounds (99.9th percentile 19), heuristic games at most 13; only long variants (a completion size near 20 with many
+players, where random play can take hundreds of rounds and tens of thousands of decisions) reach the bound.
+
+Infos: with `info_text=True`, `infos[agent]` of the agent to act holds `"legal_actions"`: a list of
+(action id, text) pairs, one per legal action in increasing id order (the order of the mask's ones), the text from
+citadels_env.text.describe_action; every other agent's info is `{}`. Off by default: it makes a step several times
+slower. Without it every info is `{}`.
 """
 
 from __future__ import annotations
@@ -24,9 +43,11 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import BaseWrapper
 
+from .action_ids import action_id
 from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
 from .encoding import (
     NUM_ACTIONS,
+    OBS_HIGH,
     OBS_SIZE,
     STATE_SIZE,
     ObservationEncoder,
@@ -34,14 +55,31 @@ from .encoding import (
     legal_mask,
     mask_of,
     to_core,
+    to_flat,
 )
 from .rewards import REWARD_SCHEMES, final_rewards
-from .text import render_board
+from .text import describe_action, render_board
+
+#: The default truncation bound, in rounds (see the module docstring for how it was chosen).
+DEFAULT_MAX_ROUNDS = 100
+
+
+def legal_action_texts(game: Game, legal: list | None = None) -> list[tuple[int, str]]:
+    """(action id, text) for each legal action of the seat on turn in `game` (`legal`: its legal actions, if known),
+    in increasing id order, the order of the mask's ones; [] when the game is over."""
+    seat = game.current_player
+    if seat is None:
+        return []
+    if legal is None:
+        legal = game.legal_actions()
+    n = game.num_players
+    return sorted((to_flat(a, seat, n), describe_action(a, game)) for a in legal)
 
 
 def env(**options) -> ClassicWrapper:
-    """The environment wrapped like PettingZoo's classic environments: order enforcement, an assertion on actions out
-    of the action space, and an illegal move costs the mover -1 and ends the game (with strict=True it raises
+    """The environment wrapped like PettingZoo's classic environments: order enforcement, a check of the action id
+    (ValueError or TypeError, see the module docstring: an error rather than PettingZoo's assertion, which `python -O`
+    would strip), and an illegal move costs the mover -1 and ends the game (with strict=True it raises
     IllegalActionError instead). One fused wrapper does what TerminateIllegalWrapper, AssertOutOfBoundsWrapper and
     OrderEnforcingWrapper do, without their chain of attribute lookups on every step."""
     return ClassicWrapper(raw_env(**options))
@@ -55,11 +93,14 @@ class raw_env(AECEnv, EzPickle):
                  use_rank9: bool = False, unique_districts=None, completion_size: int | None = None,
                  crown_seat: int | None = 0, emperor_substitute: str = "king", queen_substitute: str = "artist",
                  rulings: Rulings | dict | None = None, reward: str = "win", render_mode: str | None = None,
-                 render_seat: int | None = None, strict: bool = False):
+                 render_seat: int | None = None, strict: bool = False,
+                 max_rounds: int | None = DEFAULT_MAX_ROUNDS, info_text: bool = False):
         EzPickle.__init__(self, players, preset, characters, use_rank9, unique_districts, completion_size,
                           crown_seat, emperor_substitute, queen_substitute, rulings, reward, render_mode,
-                          render_seat, strict)
+                          render_seat, strict, max_rounds, info_text)
         super().__init__()
+        if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
+            raise ValueError(f"max_rounds must be a positive integer or None, got {max_rounds!r}")
         if reward not in REWARD_SCHEMES:
             raise ValueError(f"reward must be one of {REWARD_SCHEMES}, got {reward!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -77,17 +118,20 @@ class raw_env(AECEnv, EzPickle):
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.strict = strict
+        self.max_rounds = max_rounds
+        self._max_rounds = max_rounds if max_rounds is not None else float("inf")  # compared on every step
+        self.info_text = bool(info_text)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._players = players  # the seat count, read on every step
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=100.0, shape=(OBS_SIZE,), dtype=np.float32),
+            "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(NUM_ACTIONS))
-        self.state_space = spaces.Box(low=0.0, high=100.0, shape=(STATE_SIZE,), dtype=np.float32)
+        self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(STATE_SIZE,), dtype=np.float32)
         self._seeder = random.Random()
         self.game: Game | None = None
 
@@ -113,13 +157,26 @@ class raw_env(AECEnv, EzPickle):
         self.encoder = ObservationEncoder(self.game)  # the observations of the current game
         self._seat = self.game.current_player  # the seat on turn, kept for the hot path
         self.agent_selection = self.possible_agents[self._seat]
+        if self.info_text:
+            self.infos[self.agent_selection] = {"legal_actions": self.legal_action_texts()}
+
+    def legal_action_texts(self) -> list[tuple[int, str]]:
+        """(action id, text) for each legal action of the seat on turn, in increasing id order (the mask's order)."""
+        if self._seat is None:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.game.legal_actions()
+        return legal_action_texts(self.game, legal)
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
         obs = self._cache.get(seat)
         if obs is None:
             if seat == self._seat:
-                self._legal = legal = self.game.legal_actions()
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self.game.legal_actions()
                 mask = mask_of(legal, seat, self._players)
             else:
                 mask = legal_mask(self.game, seat)  # all zeros
@@ -138,9 +195,10 @@ class raw_env(AECEnv, EzPickle):
         self._play(agent, action)
 
     def _play(self, agent: str, action) -> None:
-        """`step` for a live agent (the wrapper calls it directly, having checked that already)."""
+        """`step` for a live agent (the wrapper calls it directly, having checked that already). A bad id raises
+        (ValueError / TypeError, IllegalActionError) before anything changes."""
         game = self.game
-        move = to_core(int(action), self._seat, self._players)
+        move = to_core(action_id(action), self._seat, self._players)
         legal = self._legal
         if legal is not None and move in legal:  # the mask was built from this list: no need to check again
             game.apply_legal(move)
@@ -157,6 +215,12 @@ class raw_env(AECEnv, EzPickle):
             self._accumulate_rewards()
         else:  # rewards stay zero until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[seat]
+            if game.round > self._max_rounds:  # truncated: no result, every reward stays 0
+                self.truncations = dict.fromkeys(self.agents, True)
+        if self.info_text:
+            self.infos[agent] = {}
+            if not self.truncations[self.agent_selection] and not self.terminations[self.agent_selection]:
+                self.infos[self.agent_selection] = {"legal_actions": self.legal_action_texts()}
         if self.render_mode == "human":
             self.render()
 
@@ -252,13 +316,16 @@ class ClassicWrapper(BaseWrapper):
             return
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
-        assert (action is None and dead) or (isinstance(action, (int, np.integer)) and 0 <= action < NUM_ACTIONS), \
-            "action is not in action space"
+        if dead and action is not None:
+            raise ValueError(f"{agent} is terminated or truncated: the only valid action is None, got {action!r}")
         if dead or raw.strict:
             raw.step(action)
             return
+        if action is None:
+            raise TypeError(f"{agent} is to act: step() needs an action id from 0 to {NUM_ACTIONS - 1}, not None "
+                            "(None is only for a terminated or truncated agent)")
         try:
-            raw._play(agent, action)
+            raw._play(agent, action)  # checks the id first: ValueError / TypeError with nothing changed
         except IllegalActionError:  # the game is unchanged: end it, the offender pays
             warnings.warn(ILLEGAL_MOVE_WARNING, stacklevel=2)
             raw._cumulative_rewards[agent] = 0

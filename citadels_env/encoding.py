@@ -5,7 +5,9 @@ Actions: the core's `all_actions()` in order; `player:k` means the seat k places
 
 Observations: one float32 vector of fixed length for 2-8 players, seats relative to the observer (self first, then
 clockwise), built only from what that seat may know (the same rules as `Game.view`). `OBS_LAYOUT` names every slice;
-docs/ENVIRONMENT.md is generated from it.
+docs/ENVIRONMENT.md is generated from it. Every entry lies in [0, OBS_HIGH] by construction: the scaled numbers
+(gold / 10, round / 10...) and the counts are clipped at OBS_HIGH, so that even a game far outside normal play (1,000
+gold, a 10,000-round game, a crafted hand of 500 cards) stays inside the declared `Box`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,12 @@ DECISION = {k: i for i, k in enumerate(DECISION_KINDS)}
 PHASES = ("draft", "action", "end_round", "over")
 MODES = ("normal", "bewitched", "witch_casting", "witch_resumed")
 NC, NK = len(CHARACTER_IDS), len(DISTRICT_IDS)
+#: The upper bound of every observation and state entry (the `Box` high); entries are clipped at it.
+OBS_HIGH = 100.0
+_HIGH = np.float32(OBS_HIGH)
+# Below these an entry cannot pass OBS_HIGH, so the incremental encoder clips only past them: a number scaled by 1/10
+# (gold, round, tax pot), a list whose length bounds its counts and scaled size (hand, city, museum, cards on offer).
+_BIG_NUMBER, _LONG_LIST = 1000, 100
 
 
 def to_core(action_id: int, seat: int, players: int) -> Action:
@@ -243,6 +251,7 @@ def encode_observation(g: Game, seat: int, out: np.ndarray | None = None) -> np.
         ones += [b + K[c] for c, m in zip(p.hand, p.hand_seen) if m & bit]
     v = np.bincount(ones, minlength=OBS_SIZE).astype(np.float32)
     v[si] = sv
+    np.minimum(v, _HIGH, out=v)  # inside the Box even far outside normal play (see the module docstring)
     if out is not None:
         out[:] = v
         return out
@@ -318,6 +327,7 @@ class ObservationEncoder:
         self.marks_set: list[int] = []
         self.marks_seats: list[tuple[int, int]] = []  # (seat, index in its block)
         self.flower_shown = False
+        self.rich = False  # a player has _BIG_NUMBER gold or more
         self.calls_key: tuple | None = None
         self.calls_set: list[int] = []
         self.calls_seats: list[tuple[int, int]] = []
@@ -333,6 +343,8 @@ class ObservationEncoder:
         self.deciding: int | None = None
         self.decision: int | None = None
         self.turn_numbers = False
+        self.long_lists = [False] * n  # per seat: a hand, city or museum of _LONG_LIST cards or more
+        self.oversized = False  # an entry may pass OBS_HIGH (far outside normal play): clip the observation
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of `seat`: a new array, or written into `out` (a float32 row of OBS_SIZE)."""
@@ -360,6 +372,7 @@ class ObservationEncoder:
                 view[_SIGNED_AT[signed]] = 1.0
         if g.flower is not None and (g.blackmailer_seat == seat or self.flower_shown):
             view[_FLOWER_AT[g.flower]] = 1.0
+        clip = self.oversized
         pending = g.pending
         if pending:
             kind, current, context = pending[-1]
@@ -371,11 +384,15 @@ class ObservationEncoder:
                 si: list[int] = []
                 sv: list[float] = []
                 _encode_context(ones, si, sv, g, seat, context)
+                if len(ones) >= _LONG_LIST or (sv and max(sv) > OBS_HIGH):
+                    clip = True
                 for i in ones:
                     view[i] += 1.0
                 for i, x in zip(si, sv):
                     view[i] = x
         obs = np.frombuffer(data, _FLOAT32)
+        if clip:  # inside the Box even far outside normal play (skipped otherwise: it costs about 1 us)
+            np.minimum(obs, _HIGH, out=obs)
         if out is None:
             return obs
         out[:] = obs
@@ -419,23 +436,33 @@ class ObservationEncoder:
         # -- players: cities and hands when they change, numbers always (nothing of theirs changes in the draft) ---
         if g.phase != DRAFT or self.draft_read != g.round:
             cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
+            rich = False
             for s, (p, block) in enumerate(zip(g.players, blocks)):
                 # The cards under the Museum come from the hand or move with the Museum: they change only with these.
                 if p.city != cities[s] or p.beautified != beautified[s]:
                     self._rewrite_city(s, p, block)
                     block[_B_MUSEUM] = len(p.museum) / 10
+                    self.long_lists[s] = max(len(p.hand), len(p.city), len(p.beautified), len(p.museum)) >= _LONG_LIST
                 if p.hand != hands[s] or p.hand_seen != seen[s]:
                     hands[s], seen[s] = p.hand[:], p.hand_seen[:]
                     self.hand_version[s] += 1
                     block[_B_HAND_SIZE] = len(p.hand) / 10
                     block[_B_MUSEUM] = len(p.museum) / 10
-                block[_B_GOLD] = p.gold / 10
+                    self.long_lists[s] = max(len(p.hand), len(p.city), len(p.beautified), len(p.museum)) >= _LONG_LIST
+                gold = p.gold
+                block[_B_GOLD] = gold / 10
+                if gold >= _BIG_NUMBER:
+                    rich = True
+            self.rich = rich
             self.draft_read = g.round if g.phase == DRAFT else None
         # -- the turn, the decision awaited and the numbers --------------------------------------------------------
         glob[_ROUND] = g.round / 10
         glob[_TAX_POT] = g.tax_pot / 10
-        glob[_DECK_SIZE] = len(g.deck) / 68
+        deck = len(g.deck)
+        glob[_DECK_SIZE] = deck / 68
         t = g.turn
+        self.oversized = (self.rich or g.round >= _BIG_NUMBER or g.tax_pot >= _BIG_NUMBER or deck >= 68 * OBS_HIGH
+                          or True in self.long_lists or (t is not None and max(t.builds, t.limit) >= 3 * OBS_HIGH))
         pending = g.pending
         if pending:
             kind, current, _ = pending[-1]
@@ -651,12 +678,14 @@ def encode_hidden(g: Game, out: np.ndarray | None = None) -> np.ndarray:
         v[off + 2 * NC + CHAR[g.flower]] = 1.0
     for k in g.deck:
         v[off + 3 * NC + KIND[k]] += 1.0
+    np.minimum(v, _HIGH, out=v)  # counts of crafted hands or decks stay inside the state's Box
     return v
 
 
 __all__ = [
     "ACTIONS",
     "NUM_ACTIONS",
+    "OBS_HIGH",
     "OBS_SIZE",
     "SPEC_VERSION",
     "STATE_SIZE",

@@ -14,9 +14,26 @@ legal actions. An opponent is one of:
   `agents.Agent` is one (e.g. `agents.make("heuristic")`): its `decide` asks its `act` with a `Decision`;
 * a *policy*: a callable `policy(observation, action_mask) -> action id`, or an object with such an `act` method.
 
-`action_masks()` serves sb3-contrib's MaskablePPO. The reward is the learner's final reward (scheme `reward=`, see
-citadels_env.rewards.final_rewards). An illegal action ends the episode with reward -1 (strict=True raises
-IllegalActionError instead).
+`action_masks()` serves sb3-contrib's MaskablePPO; `info["action_mask"]` of `reset` and `step` holds the same mask
+(int8). The reward is the learner's final reward (scheme `reward=`, see citadels_env.rewards.final_rewards). An
+illegal action ends the episode with reward -1 (strict=True raises IllegalActionError instead). Action ids are checked
+as in the AEC environment (citadels_env.action_ids): anything but an exact integer in range raises ValueError or
+TypeError and changes nothing.
+
+Truncation: `max_rounds` (a `citadels_v0` option, default 100; None for no bound) ends a game still running after
+that many rounds with `truncated=True` and reward 0 (no result to score).
+
+After the episode ends (terminated or truncated) the mask is never all zeros: it holds only action 0, a placeholder
+so that a masked policy can still sample, and `step(0)` is then a no-op (the last observation again, reward 0, the
+same flags); any other id raises RuntimeError until `reset()`. So every autoreset mode of Gymnasium's vector envs
+(`gymnasium.vector.AutoresetMode`) is supported: NEXT_STEP (the default: the step after the end resets the env and
+ignores the action sampled from the placeholder mask), SAME_STEP (reset within the final step; the mask is the new
+game's) and DISABLED (the caller resets with `reset(options={"reset_mask": ...})`; until then the mask is the
+placeholder).
+
+`info_text=True` adds `info["legal_actions"]`: (action id, text) for each legal action of the learner in increasing
+id order (the order of the mask's ones), the text from citadels_env.text.describe_action; after the end it is
+`[(0, PLACEHOLDER_TEXT)]`. Off by default (it makes a step several times slower).
 """
 
 from __future__ import annotations
@@ -28,10 +45,16 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import gymnasium as gym
 import numpy as np
 
-from .aec import raw_env
+from .action_ids import action_id
+from .aec import legal_action_texts, raw_env
 from .core import Action, Game, IllegalActionError
-from .encoding import legal_mask, to_core
+from .encoding import NUM_ACTIONS, legal_mask, to_core
 from .rewards import final_rewards
+
+PLACEHOLDER_TEXT = "No-op: the episode is over (reset starts the next one)"
+_PLACEHOLDER_MASK = np.zeros(NUM_ACTIONS, np.int8)
+_PLACEHOLDER_MASK[0] = 1
+_PLACEHOLDER_MASK.flags.writeable = False
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 
@@ -77,9 +100,13 @@ class CitadelsEnv(gym.Env):
     metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, opponents: Sequence[Any] | Any | None = None, seat: int | str = 0,
-                 render_mode: str | None = None, strict: bool = False, **options: Any) -> None:
+                 render_mode: str | None = None, strict: bool = False, info_text: bool = False,
+                 **options: Any) -> None:
         self.aec = raw_env(render_mode=render_mode, strict=True, **options)
         self.strict = strict
+        self.info_text = bool(info_text)
+        self._max_rounds = self.aec._max_rounds
+        self._ended: tuple | None = None  # once the episode ended: (obs, terminated, truncated, info)
         self.players = len(self.aec.possible_agents)
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise ValueError(f"seat must be 'random' or a seat from 0 to {self.players - 1}, got {seat!r}")
@@ -103,28 +130,54 @@ class CitadelsEnv(gym.Env):
         return self.aec.game
 
     def action_masks(self) -> np.ndarray:
-        return legal_mask(self.game, self.seat).astype(bool)
+        """The learner's legal actions; after the end, the placeholder (action 0 only), never all zeros."""
+        return self._mask().astype(bool)
+
+    def _mask(self) -> np.ndarray:
+        if self._ended is not None:
+            return _PLACEHOLDER_MASK.copy()
+        return legal_mask(self.game, self.seat)
 
     def _play_others(self) -> None:
         g = self.game
-        while not g.is_over and g.current_player != self.seat:
+        last_round = self._max_rounds
+        while not g.is_over and g.current_player != self.seat and g.round <= last_round:
             s = g.current_player
             k = (s - self.seat - 1) % self.players
             opponent = self.opponents[k]
             if self._on_game[k]:
                 g.apply(opponent.decide(g, s))
             else:
-                g.apply(to_core(int(opponent(self._encoder(s), legal_mask(g, s))), s, self.players))
+                g.apply(to_core(action_id(opponent(self._encoder(s), legal_mask(g, s))), s, self.players))
 
     def _obs(self) -> tuple[np.ndarray, dict]:
-        mask = legal_mask(self.game, self.seat)
-        return self._encoder(self.seat), {"action_mask": mask, "seat": self.seat}
+        info = {"action_mask": self._mask(), "seat": self.seat}
+        if self.info_text:
+            info["legal_actions"] = self.legal_action_texts()
+        return self._encoder(self.seat), info
+
+    def legal_action_texts(self) -> list[tuple[int, str]]:
+        """(action id, text) for each legal action of the learner, in increasing id order (the mask's order)."""
+        if self._ended is not None:
+            return [(0, PLACEHOLDER_TEXT)]
+        if self.game.current_player != self.seat:
+            return []
+        return legal_action_texts(self.game)
+
+    def _end(self, obs: np.ndarray, reward: float, terminated: bool, truncated: bool, info: dict):
+        """Record the end of the episode (for the placeholder mask and the no-op step) and return the step."""
+        self._ended = (obs, terminated, truncated, info)
+        info["action_mask"] = self._mask()
+        if self.info_text:
+            info["legal_actions"] = self.legal_action_texts()
+        return obs, reward, terminated, truncated, info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if self.seat_option == "random":
             self.seat = int(self.np_random.integers(self.players))
         self.aec.reset(seed=int(self.np_random.integers(2**62)))
+        self._ended = None
         self._encoder = self.aec.encoder
         for i, p in enumerate(self.opponents):
             if isinstance(p, RandomPolicy):
@@ -139,8 +192,15 @@ class CitadelsEnv(gym.Env):
 
     def step(self, action: int):
         g = self.game
+        action = action_id(action)  # ValueError / TypeError before anything changes
+        if self._ended is not None:
+            if action != 0:
+                raise RuntimeError(f"the episode is over: call reset() (only the placeholder action 0 is accepted, "
+                                   f"as a no-op), got action {action}")
+            obs, terminated, truncated, info = self._ended
+            return obs.copy(), 0.0, terminated, truncated, dict(info)
         try:
-            core_action = to_core(int(action), self.seat, self.players)
+            core_action = to_core(action, self.seat, self.players)
         except IllegalActionError:
             if self.strict:
                 raise
@@ -148,14 +208,16 @@ class CitadelsEnv(gym.Env):
         if not self.strict and core_action not in g.legal_actions():  # classic: the offender loses, episode over
             obs, info = self._obs()
             info["illegal_action"] = True
-            return obs, -1.0, True, False, info
+            return self._end(obs, -1.0, True, False, info)
         g.apply(core_action)
         self._play_others()
         obs, info = self._obs()
         if g.is_over:
             reward = final_rewards(g, self.aec.reward_scheme)[self.seat]
             info["result"] = g.result().to_dict()
-            return obs, reward, True, False, info
+            return self._end(obs, reward, True, False, info)
+        if g.round > self._max_rounds:
+            return self._end(obs, 0.0, False, True, info)
         return obs, 0.0, False, False, info
 
     def render(self):
