@@ -160,6 +160,7 @@ def _init_pool_worker(lineup: list[str | Agent], config: GameConfig, seed: int) 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _single_threaded_torch()
     _init_worker(lineup, config, seed)
 
 
@@ -175,10 +176,13 @@ def _start_pool(ctx: Any, workers: int, lineup: list[str | Agent], config: GameC
             signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a Ctrl-C that came meanwhile is delivered now
 
 
-def _safe_start_method() -> str | None:
-    """The platform's default, except "spawn" once torch is loaded: a child forked from a process that has run
-    torch's thread pool hangs at its first parallel operation (a training run evaluating its checkpoints)."""
-    return "spawn" if "torch" in sys.modules else None
+def _single_threaded_torch() -> None:
+    """In a forked worker: torch on one thread. A child forked from a process that has run torch's OpenMP thread pool
+    (a training run evaluating its checkpoints) hangs at its first parallel operation; with one thread there is none,
+    and games are played one decision at a time anyway."""
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def check_agents(specs: Sequence[str | Agent], seed: int = 0) -> None:
@@ -484,8 +488,9 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
     `config` (a full GameConfig) overrides `players`/`preset`/`use_rank9`. `workers`: processes (0 = every
     core, 1 = in this process); games go to them in chunks of `chunk_size` (default: about 8 chunks per
     worker, at most 64 games each) and the results are put back in game order. `mp_context`: the
-    multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default, or "spawn" once
-    torch is imported). `progress` shows a tqdm bar on stderr. A game that fails
+    multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default; workers run torch
+    on one thread, so forking from a process that trained is safe; agents registered in this process exist in
+    forked workers only). `progress` shows a tqdm bar on stderr. A game that fails
     (an agent answering an illegal action, or raising) stops the evaluation with an EvaluationError naming the
     game, its seed and the agent."""
     if config is not None:
@@ -553,8 +558,7 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
             finally:
                 _close_worker()
         else:
-            pool = _start_pool(multiprocessing.get_context(mp_context or _safe_start_method()), workers, lineup,
-                               config, seed)
+            pool = _start_pool(multiprocessing.get_context(mp_context), workers, lineup, config, seed)
             try:
                 for chunk in pool.imap_unordered(_play_chunk, chunks):
                     collect(chunk)

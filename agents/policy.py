@@ -22,6 +22,7 @@ from citadels_env.core import Action, GameConfig
 from citadels_env.encoding import NUM_ACTIONS, OBS_SIZE, SPEC_VERSION
 
 from .base import Agent, Decision
+from .beliefs import BELIEF_SIZE, belief_features
 
 CHECKPOINT_FORMAT = "citadels-policy"
 ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
@@ -33,12 +34,15 @@ class SpecMismatchError(ValueError):
 
 class PolicyNet(nn.Module):
     """An MLP trunk with a policy head over the flat actions and a value head. With `critic_size`, the value head
-    reads its own input (the centralised critic: the observation plus the hidden state) through its own trunk."""
+    reads its own input (the centralised critic: the observation plus the hidden state) through its own trunk. With
+    `beliefs`, the input is the observation followed by the seat's belief features (agents/beliefs.py)."""
 
-    def __init__(self, hidden: int = 256, layers: int = 2, critic_size: int | None = None) -> None:
+    def __init__(self, hidden: int = 256, layers: int = 2, critic_size: int | None = None,
+                 beliefs: bool = False) -> None:
         super().__init__()
-        self.hidden, self.layers, self.critic_size = hidden, layers, critic_size
-        self.trunk = _mlp(OBS_SIZE, hidden, layers)
+        self.hidden, self.layers, self.critic_size, self.beliefs = hidden, layers, critic_size, beliefs
+        self.input_size = OBS_SIZE + (BELIEF_SIZE if beliefs else 0)
+        self.trunk = _mlp(self.input_size, hidden, layers)
         self.policy = nn.Linear(hidden, NUM_ACTIONS)
         self.critic_trunk = _mlp(critic_size, hidden, layers) if critic_size else None
         self.value = nn.Linear(hidden, 1)
@@ -50,7 +54,10 @@ class PolicyNet(nn.Module):
         nn.init.orthogonal_(self.value.weight, 1.0)
 
     def spec(self) -> dict[str, Any]:
-        return {"hidden": self.hidden, "layers": self.layers, "critic_size": self.critic_size}
+        spec = {"hidden": self.hidden, "layers": self.layers, "critic_size": self.critic_size}
+        if self.beliefs:  # absent from the checkpoints of networks without them, which still load
+            spec["beliefs"] = True
+        return spec
 
     def logits(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """Masked logits: illegal actions get -inf."""
@@ -141,7 +148,10 @@ class PolicyAgent(Agent):
     def act(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
             return decision.legal[0]
-        obs = torch.from_numpy(decision.observation).unsqueeze(0)
+        obs = decision.observation
+        if self.net.beliefs:
+            obs = np.concatenate([obs, belief_features(decision.view)])
+        obs = torch.from_numpy(obs).unsqueeze(0)
         mask = torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0)
         logits = self.net.logits(obs, mask)[0]
         if self.greedy:

@@ -30,6 +30,7 @@ import torch
 
 import agents
 from agents.base import Agent, Decision
+from agents.beliefs import belief_features
 from agents.policy import PolicyNet, masked_log_probs, save_checkpoint
 from citadels_env.core import PRESET_NAMES, Game, GameConfig, Rng
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
@@ -71,6 +72,8 @@ class ImitateConfig(RunConfig):
     layers: int = 3
     """hidden layers of the trunk"""
     hidden: int = 384
+    beliefs: bool = True
+    """feed the network the seat's belief features (agents/beliefs.py: who probably holds each character)"""
     workers: int = 2
     """processes that play the games"""
     threads: int = 2
@@ -138,6 +141,8 @@ def play_games(job: dict[str, Any]) -> dict[str, np.ndarray]:
             action = label
             if len(d.legal) > 1:
                 o = enc(d.seat)
+                if cfg.beliefs:
+                    o = np.concatenate([o, belief_features(d.view)])
                 m = legal_mask(game, d.seat).astype(bool)
                 obs.append(o.astype(np.float16))
                 masks.append(np.packbits(m))
@@ -242,7 +247,7 @@ def train(cfg: ImitateConfig) -> Path:
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    net = PolicyNet(cfg.hidden, cfg.layers)
+    net = PolicyNet(cfg.hidden, cfg.layers, beliefs=cfg.beliefs)
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
     data: dict[str, np.ndarray] = {}
     log: list[dict[str, Any]] = []

@@ -35,6 +35,7 @@ import yaml
 
 import agents
 from agents.base import Agent, Decision
+from agents.beliefs import belief_features
 from agents.policy import PolicyNet, load_checkpoint, masked_entropy, masked_log_probs, save_checkpoint
 from citadels_env.core import Game, GameConfig
 from citadels_env.encoding import (
@@ -92,6 +93,8 @@ class Config(RunConfig):
     """player counts drawn uniformly per training game (None: always `players`); one network plays them all"""
     presets: list[str | None] | None = None
     """character presets drawn uniformly per training game (None: always `preset`)"""
+    beliefs: bool = False
+    """feed the network the seat's belief features (agents/beliefs.py); with `init_from`, the checkpoint's choice"""
     init_from: str | None = None
     """policy checkpoint whose weights start the run (e.g. training/imitate.py's); its network shape replaces
     `hidden` and `layers`"""
@@ -173,7 +176,8 @@ class Trainer:
         if cfg.init_from:
             init = load_checkpoint(cfg.init_from)
             cfg.hidden, cfg.layers = init["model"]["hidden"], init["model"]["layers"]
-        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None)
+            cfg.beliefs = bool(init["model"].get("beliefs", False))
+        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None, cfg.beliefs)
         if cfg.init_from:  # the critic's own trunk, when there is one, starts fresh
             self.net.load_state_dict(init["state_dict"], strict=not cfg.central_critic)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
@@ -221,7 +225,7 @@ class Trainer:
         save_checkpoint(path, self.net, **self.state())
 
     def _net_from(self, state_dict: dict[str, torch.Tensor]) -> PolicyNet:
-        net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size)
+        net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size, self.net.beliefs)
         net.load_state_dict(state_dict)
         net.eval()
         return net
@@ -284,16 +288,18 @@ class Trainer:
     def _act(self, who: Any, tables: list[Table], ro: Rollout) -> None:
         """One batched forward pass for every table waiting on network `who` (SELF or a snapshot index)."""
         seats = [t.game.current_player for t in tables]
-        obs = np.empty((len(tables), OBS_SIZE), dtype=np.float32)
+        obs = np.empty((len(tables), self.net.input_size), dtype=np.float32)
         masks = np.empty((len(tables), NUM_ACTIONS), dtype=bool)
         for i, (t, s) in enumerate(zip(tables, seats)):
-            t.encoder(s, out=obs[i])
+            t.encoder(s, out=obs[i, :OBS_SIZE])
+            if self.net.beliefs:
+                belief_features(t.game.view(s), out=obs[i, OBS_SIZE:])
             masks[i] = legal_mask(t.game, s)
         obs_t, mask_t = torch.from_numpy(obs), torch.from_numpy(masks)
         learner = who == SELF
         critic = None
         if learner and self.net.critic_size:
-            critic = np.stack([critic_input(t.game, s, o) for t, s, o in zip(tables, seats, obs)])
+            critic = np.stack([critic_input(t.game, s, o[:OBS_SIZE]) for t, s, o in zip(tables, seats, obs)])
         net = self.net if learner else self.snapshot_nets[who]
         if learner:
             logits, values = net(obs_t, mask_t, None if critic is None else torch.from_numpy(critic))
@@ -417,7 +423,10 @@ class Trainer:
                 d = Decision(game)
                 action = bots[d.seat].act(d)
                 if len(d.legal) > 1:
-                    obs.append(enc(d.seat).astype(np.float16))
+                    o = enc(d.seat)
+                    if self.net.beliefs:
+                        o = np.concatenate([o, belief_features(d.view)])
+                    obs.append(o.astype(np.float16))
                     masks.append(legal_mask(game, d.seat).astype(bool))
                     acts.append(d.to_flat(action))
                     seats.append(d.seat)

@@ -16,7 +16,7 @@ SCRIPT = textwrap.dedent("""
     from agents.evaluate import evaluate
     from agents.policy import PolicyNet, save_checkpoint
     save_checkpoint(sys.argv[1], PolicyNet(64, 2))
-    report = evaluate([sys.argv[1], "random"], games=4, players=2, seed=1, workers=2, progress=False)
+    report = evaluate([sys.argv[1], "random"], games=4, players=2, seed=1, workers=2, progress=False, mp_context="fork")
     print("games", report.agent(sys.argv[1]).games)
 """)
 

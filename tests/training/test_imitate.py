@@ -5,8 +5,9 @@ import pytest
 import torch
 
 import agents
+from agents.beliefs import BELIEF_SIZE, belief_features
 from agents.policy import PolicyNet, load_checkpoint
-from citadels_env.core import Game
+from citadels_env.core import Game, GameConfig
 from citadels_env.encoding import NUM_ACTIONS, OBS_SIZE, ObservationEncoder, legal_mask
 from training import imitate, ppo
 
@@ -39,20 +40,21 @@ def test_the_labels_are_the_teachers_moves_in_the_positions_it_played(tmp_path):
         action = bots[d.seat].act(d)
         if len(d.legal) > 1:
             assert data["acts"][rows] == d.to_flat(action)
-            assert np.array_equal(data["obs"][rows], enc(d.seat).astype(np.float16))
+            assert np.array_equal(data["obs"][rows, :OBS_SIZE], enc(d.seat).astype(np.float16))
+            assert np.array_equal(data["obs"][rows, OBS_SIZE:], belief_features(d.view).astype(np.float16))
             assert np.array_equal(np.unpackbits(data["masks"][rows], count=NUM_ACTIONS).astype(bool),
                                   legal_mask(game, d.seat).astype(bool))
             rows += 1
         game.apply(action)
     assert rows == len(data["acts"]) > 50
-    assert data["obs"].shape == (rows, OBS_SIZE)
+    assert data["obs"].shape == (rows, OBS_SIZE + BELIEF_SIZE)
     assert set(np.unique(data["rets"]).tolist()) == {1.0, np.float32(-1 / 3)}  # "win": +1, the others -1/3
 
 
 def test_dagger_lets_the_student_steer_while_the_teacher_still_labels(tmp_path):
     cfg = tiny(tmp_path, tables=[3], dagger_beta=1.0)
     torch.manual_seed(0)
-    student = PolicyNet(32, 2)  # untrained: it plays unlike the teacher
+    student = PolicyNet(32, 2, beliefs=True)  # untrained: it plays unlike the teacher
     teacher_only = imitate.play_games(job(cfg, [5, 6]))
     steered = imitate.play_games(job(cfg, [5, 6], student))
     assert len(steered["acts"]) != len(teacher_only["acts"]) or not np.array_equal(steered["acts"],
@@ -104,3 +106,31 @@ def test_ppo_draws_its_tables_and_starts_from_an_imitated_policy(tmp_path):
 def test_a_table_the_core_refuses_fails_before_any_game(tmp_path, bad):
     with pytest.raises(ValueError):
         imitate.train(tiny(tmp_path, **bad))
+
+
+def test_belief_features_read_only_what_the_seat_knows_and_reach_the_policy(tmp_path):
+    from agents.beliefs import NC
+    from citadels_env.core.cards import CHARACTER_IDS
+
+    game = Game(GameConfig(players=5, crown_seat=None), 21)
+    bots = [agents.make("heuristic", seed=s) for s in range(5)]
+    for s, b in enumerate(bots):
+        b.reset(s, game.config, s)
+    checked = 0
+    while not game.is_over and checked < 60:
+        seat = game.current_player
+        f = belief_features(game.view(seat))
+        assert f.shape == (BELIEF_SIZE,) and f.min() >= 0 and f.max() <= 1 + 1e-6
+        other = game.determinize(seat, 7)  # everything the seat cannot see re-dealt
+        assert np.array_equal(f, belief_features(other.view(seat)))
+        if game.decision_kind in ("kill", "rob"):  # after the draft: every character is somewhere (a seat or out)
+            sums = f.reshape(-1, NC).sum(0)
+            chars = [i for i, c in enumerate(CHARACTER_IDS) if c in game.view(seat).characters]
+            assert np.allclose(sums[chars], 1.0, atol=1e-3)
+            checked += 1
+        game.apply(bots[seat].act(agents.Decision(game)))
+    cfg = tiny(tmp_path, rounds=1, beliefs=True)
+    final = imitate.train(cfg)
+    bot = agents.make(str(final))
+    assert bot.net.beliefs and bot.net.input_size == OBS_SIZE + BELIEF_SIZE
+    assert agents.play_game([bot] + [agents.make("random") for _ in range(3)], seed=4).result is not None
