@@ -35,6 +35,12 @@ def _human(**options: Any) -> Agent:
     return HumanAgent(**options)
 
 
+def _llm(**options: Any) -> Agent:
+    from .llm import LLMAgent
+
+    return LLMAgent(**options)
+
+
 def _policy_file(path: str, **options: Any) -> Agent:
     from .policy import PolicyAgent
 
@@ -42,9 +48,9 @@ def _policy_file(path: str, **options: Any) -> Agent:
 
 
 def _sb3_file(path: str, **options: Any) -> Agent:
-    from .sb3_agent import SB3Agent
+    from .sb3_agent import SB3PolicyAgent
 
-    return SB3Agent.from_file(path, **options)
+    return SB3PolicyAgent.from_file(path, **options)
 
 
 def _shipped_ppo(**options: Any) -> Agent:
@@ -69,4 +75,6 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),
+    ("llm", _llm, "a chat model picks each move (a Python callable, or url=,model= of an OpenAI-compatible "
+     "endpoint; key from api_key_env=, default OPENAI_API_KEY); falls back to fallback= (agents/llm.py)"),
 )
