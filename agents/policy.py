@@ -11,8 +11,10 @@ observation/action spec differs from this installation's is refused with a clear
 
 from __future__ import annotations
 
+import pickle
+import warnings
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import torch
@@ -28,7 +30,11 @@ CHECKPOINT_FORMAT = "citadels-policy"
 ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
 
 
-class SpecMismatchError(ValueError):
+class CheckpointError(ValueError):
+    """A file that cannot be loaded as a checkpoint; the message starts with its path, then says what is wrong."""
+
+
+class SpecMismatchError(CheckpointError):
     """The checkpoint was trained on another observation/action spec."""
 
 
@@ -103,11 +109,39 @@ def save_checkpoint(path: str | Path, net: PolicyNet, **extra: Any) -> None:
     tmp.replace(path)  # never leave a half-written checkpoint behind
 
 
+def torch_load(source: str | Path | IO[bytes], path: str | Path, what: str = "checkpoint") -> Any:
+    """`torch.load(source, weights_only=True)` on the CPU, its failures turned into a CheckpointError naming `path`:
+    weights-only loading never runs pickled code, so a file holding other objects is refused, not executed. A missing
+    or unreadable file stays the OSError that names it."""
+    try:
+        with warnings.catch_warnings():  # a raw pickle's protocol warning would be a second line before the error
+            warnings.filterwarnings("ignore", message="Detected pickle protocol")
+            return torch.load(source, map_location="cpu", weights_only=True)
+    except OSError:
+        raise
+    except pickle.UnpicklingError as exc:  # torch's weights-only unpickler: a foreign object, or not a pickle
+        lines = [line.strip().removeprefix("WeightsUnpickler error:").strip() for line in str(exc).splitlines()]
+        found = [line for line in lines if line.startswith(("Trying to load", "Unsupported"))]
+        detail = found[0].split(". ")[0].rstrip(".") if found else _gist(exc)
+        raise CheckpointError(f"{path}: refused: its {what} is not plain tensors and data ({detail}); it is either "
+                              f"not a checkpoint or carries pickled code, which is never run") from exc
+    except Exception as exc:  # torch's, zipfile's and pickle's own errors for a truncated or foreign file
+        raise CheckpointError(f"{path}: not a readable {what} (truncated, or not a file torch.save wrote: "
+                              f"{type(exc).__name__}: {_gist(exc)})") from exc
+
+
+def _gist(exc: BaseException) -> str:
+    """The first sentence of a library's error, on one line (torch's run to a paragraph)."""
+    text = " ".join(str(exc).split()).split(". ")[0]
+    return text or "no message"
+
+
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
-    """The checkpoint dict, loaded on the CPU with `weights_only=True`; refuses other formats and specs."""
-    data = torch.load(Path(path), map_location="cpu", weights_only=True)
+    """The checkpoint dict, loaded on the CPU with `weights_only=True`; refuses other formats and specs with a
+    CheckpointError (a ValueError) whose message starts with the path."""
+    data = torch_load(Path(path), path)
     if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
-        raise ValueError(f"{path}: not a citadels-env policy checkpoint")
+        raise CheckpointError(f"{path}: not a citadels-env policy checkpoint (no format {CHECKPOINT_FORMAT!r})")
     if data.get("spec_version") != SPEC_VERSION:
         raise SpecMismatchError(
             f"{path}: trained for observation/action spec {data.get('spec_version')!r}, but this installation "
@@ -116,9 +150,17 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
 
 
 def load_policy(path: str | Path) -> tuple[PolicyNet, dict[str, Any]]:
+    """The network of a checkpoint, in eval mode; a network spec that does not build, or weights that do not fit
+    it, is a CheckpointError naming the file."""
     data = load_checkpoint(path)
-    net = PolicyNet(**data["model"])
-    net.load_state_dict(data["state_dict"])
+    model, state = data.get("model"), data.get("state_dict")
+    if not isinstance(model, dict) or not isinstance(state, dict):
+        raise CheckpointError(f"{path}: a citadels-env checkpoint without its 'model' spec or 'state_dict'")
+    try:
+        net = PolicyNet(**model)
+        net.load_state_dict(state)
+    except (TypeError, ValueError, RuntimeError) as exc:
+        raise CheckpointError(f"{path}: its weights do not fit its network {model} ({_gist(exc)})") from exc
     net.eval()
     return net, data
 

@@ -2,7 +2,8 @@
 `make("runs/ppo/final.pt")`.
 
 An id is `name` or `name:key=value,key=value`; values are read as int, float, bool or str and passed to the factory
-as keyword arguments. A path to a file is handed to the loader registered for its suffix (trained checkpoints).
+as keyword arguments. An id ending in a registered checkpoint suffix (".pt", ".zip") is a path, handed to the loader
+for its suffix; a missing one is a FileNotFoundError, not an unknown agent.
 """
 
 from __future__ import annotations
@@ -74,13 +75,13 @@ def make(spec: str | Agent, seed: int | None = None, **overrides: Any) -> Agent:
     """An agent from its id (or the agent itself). `seed` is passed to factories that accept one."""
     if isinstance(spec, Agent):
         return spec
-    path = Path(spec.partition(":")[0])
-    suffix = path.suffix
-    if suffix in _LOADERS and (path.exists() or "/" in spec):
+    head = spec.partition(":")[0]
+    path = Path(head)
+    if path.suffix in _LOADERS and head.strip() not in _AGENTS:  # a checkpoint's name is a path, never an agent id
         _, options = parse(spec)
         if not path.exists():
             raise FileNotFoundError(f"agent checkpoint not found: {path}")
-        return _LOADERS[suffix](str(path), **{**options, **overrides})
+        return _LOADERS[path.suffix](str(path), **{**options, **overrides})
     name, options = parse(spec)
     entry = _AGENTS.get(name)
     if entry is None:
