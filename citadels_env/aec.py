@@ -23,9 +23,11 @@ end far earlier: in 2,100 random games (300 for each of 2-8 players, default com
 rounds (99.9th percentile 19), heuristic games at most 13; only long variants (a completion size near 20 with many
 players, where random play can take hundreds of rounds and tens of thousands of decisions) reach the bound.
 
-Infos: with `info_text=True`, `infos[agent]` of the agent to act holds `"legal_actions"`: a list of
-(action id, text) pairs, one per legal action in increasing id order (the order of the mask's ones), the text from
-citadels_env.text.describe_action; every other agent's info is `{}`. Off by default: it makes a step several times
+Text: `env.observe_text(agent)` is what that agent may know now, as text (its board: hand, characters, every gold
+count and city, what was revealed, the decision it faces). With `info_text=True`, `infos[agent]` of the agent to act
+holds `"legal_actions"`: a list of (action id, text) pairs, one per legal action in increasing id order (the order
+of the mask's ones), the text from citadels_env.text.describe_action; and `"board"`: its `observe_text`. Every other
+agent's info is `{}`. Off by default: it makes a step several times
 slower. Without it every info is `{}`.
 """
 
@@ -158,7 +160,16 @@ class raw_env(AECEnv, EzPickle):
         self._seat = self.game.current_player  # the seat on turn, kept for the hot path
         self.agent_selection = self.possible_agents[self._seat]
         if self.info_text:
-            self.infos[self.agent_selection] = {"legal_actions": self.legal_action_texts()}
+            self.infos[self.agent_selection] = self._text_info()
+
+    def _text_info(self) -> dict:
+        return {"legal_actions": self.legal_action_texts(), "board": render_board(self.game, self._seat)}
+
+    def observe_text(self, agent: str) -> str:
+        """What `agent` may know now, as text (citadels_env.text.render_board from its seat): its hand and characters,
+        every gold count, hand size and city, what was revealed this round, and the decision it faces if any. The
+        view for an LLM agent or a person; it holds nothing the seat cannot know (tests/env/test_info_text.py)."""
+        return render_board(self.game, self._seat_of[agent])
 
     def legal_action_texts(self) -> list[tuple[int, str]]:
         """(action id, text) for each legal action of the seat on turn, in increasing id order (the mask's order)."""
@@ -220,7 +231,7 @@ class raw_env(AECEnv, EzPickle):
         if self.info_text:
             self.infos[agent] = {}
             if not self.truncations[self.agent_selection] and not self.terminations[self.agent_selection]:
-                self.infos[self.agent_selection] = {"legal_actions": self.legal_action_texts()}
+                self.infos[self.agent_selection] = self._text_info()
         if self.render_mode == "human":
             self.render()
 
@@ -287,6 +298,10 @@ class ClassicWrapper(BaseWrapper):
     def observe(self, agent: str) -> dict:
         self._assert_reset("observe")
         return self._raw.observe(agent)
+
+    def observe_text(self, agent: str) -> str:
+        self._assert_reset("observe_text")
+        return self._raw.observe_text(agent)
 
     def state(self) -> np.ndarray:
         self._assert_reset("state")

@@ -33,7 +33,8 @@ placeholder).
 
 `info_text=True` adds `info["legal_actions"]`: (action id, text) for each legal action of the learner in increasing
 id order (the order of the mask's ones), the text from citadels_env.text.describe_action; after the end it is
-`[(0, PLACEHOLDER_TEXT)]`. Off by default (it makes a step several times slower).
+`[(0, PLACEHOLDER_TEXT)]`; and `info["board"]`: `observe_text()`, the learner's board as text (what its seat may
+know). Off by default (it makes a step several times slower).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .aec import legal_action_texts, raw_env
 from .core import Action, Game, IllegalActionError
 from .encoding import NUM_ACTIONS, legal_mask, to_core
 from .rewards import final_rewards
+from .text import render_board
 
 PLACEHOLDER_TEXT = "No-op: the episode is over (reset starts the next one)"
 _PLACEHOLDER_MASK = np.zeros(NUM_ACTIONS, np.int8)
@@ -154,7 +156,12 @@ class CitadelsEnv(gym.Env):
         info = {"action_mask": self._mask(), "seat": self.seat}
         if self.info_text:
             info["legal_actions"] = self.legal_action_texts()
+            info["board"] = self.observe_text()
         return self._encoder(self.seat), info
+
+    def observe_text(self) -> str:
+        """What the learner's seat may know now, as text (citadels_env.text.render_board from its seat)."""
+        return render_board(self.game, self.seat)
 
     def legal_action_texts(self) -> list[tuple[int, str]]:
         """(action id, text) for each legal action of the learner, in increasing id order (the mask's order)."""
@@ -170,6 +177,7 @@ class CitadelsEnv(gym.Env):
         info["action_mask"] = self._mask()
         if self.info_text:
             info["legal_actions"] = self.legal_action_texts()
+            info["board"] = self.observe_text()
         return obs, reward, terminated, truncated, info
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):

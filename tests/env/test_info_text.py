@@ -72,3 +72,42 @@ def test_gym_info_names_the_learners_legal_actions():
         if terminated or truncated:
             break
     assert "legal_actions" not in CitadelsEnv(players=3).reset(seed=0)[1]
+
+
+def test_observe_text_holds_only_what_the_agent_may_know():
+    """Issue 14: the text view per agent, leak-free the same way as the vectors: re-dealing everything a seat cannot
+    see (Game.determinize) changes nothing in its text, while another seat's text does change at least once."""
+    for players in (3, 6):
+        env = citadels_v0.env(players=players, info_text=True)
+        env.reset(seed=players)
+        raw = env.unwrapped
+        rng = random.Random(players)
+        same = differs = 0
+        for step, agent in enumerate(env.agent_iter()):
+            obs, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            assert info["board"] == env.observe_text(agent)
+            if step % 7 == 0:
+                texts = {a: env.observe_text(a) for a in env.agents}
+                for a in env.agents:
+                    seat = raw._seat_of[a]
+                    text = texts[a]
+                    real = raw.game
+                    raw.game = real.determinize(seat, rng.getrandbits(32))
+                    try:
+                        assert raw.observe_text(a) == text
+                        same += 1
+                        differs += any(raw.observe_text(b) != texts[b] for b in env.agents if b != a)
+                    finally:
+                        raw.game = real
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        assert same > 20 and differs > 0
+
+
+def test_gym_info_board_is_the_learners_view():
+    env = CitadelsEnv(players=4, seat=1, info_text=True)
+    _, info = env.reset(seed=3)
+    assert info["board"] == env.observe_text()
+    assert "P1" in info["board"]
