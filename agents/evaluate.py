@@ -38,7 +38,7 @@ import signal
 import sys
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ from .match import play_game
 from .registry import available, make, parse
 
 FORMAT = "citadels-eval/1"
+ChunkRunner = Callable[[list, GameConfig, int, list[list[int]]], Iterable[list["GameOutcome"]]]
 
 
 class EvaluationError(RuntimeError):
@@ -258,6 +259,17 @@ def _play(k: int) -> GameOutcome:
 
 def _play_chunk(indices: list[int]) -> list[GameOutcome]:
     return [_play(k) for k in indices]
+
+
+def play_chunk(lineup: list[str | Agent], config: GameConfig, seed: int, indices: list[int]) -> list[GameOutcome]:
+    """Games `indices` of the evaluation (lineup, config, seed), with agents made for this call and closed after:
+    what a worker of another runner (agents/evaluate_ray.py's Ray tasks) plays; the outcomes do not depend on
+    which process plays which chunk."""
+    _init_worker(lineup, config, seed)
+    try:
+        return _play_chunk(indices)
+    finally:
+        _close_worker()
 
 
 # -- the report ---------------------------------------------------------------------------------------------
@@ -482,7 +494,7 @@ def _summarise(lineup: list[str], players: int,
 def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None = None,
              preset: str | None = None, use_rank9: bool = False, config: GameConfig | None = None,
              seed: int = 0, workers: int = 1, progress: bool = True, chunk_size: int | None = None,
-             mp_context: str | None = None) -> EvalReport:
+             mp_context: str | None = None, runner: ChunkRunner | None = None) -> EvalReport:
     """Play `games` games between the lineup of `agent_ids` (module docstring: lineup, seats, seeds).
 
     `config` (a full GameConfig) overrides `players`/`preset`/`use_rank9`. `workers`: processes (0 = every
@@ -490,7 +502,9 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
     worker, at most 64 games each) and the results are put back in game order. `mp_context`: the
     multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default; workers run torch
     on one thread, so forking from a process that trained is safe; agents registered in this process exist in
-    forked workers only). `progress` shows a tqdm bar on stderr. A game that fails
+    forked workers only). `runner(lineup, config, seed, chunks)`, when given, plays the chunks instead of the
+    local pool, yielding each chunk's outcomes in any order (agents/evaluate_ray.py: Ray tasks); `workers` then
+    only sizes the chunks. `progress` shows a tqdm bar on stderr. A game that fails
     (an agent answering an illegal action, or raising) stops the evaluation with an EvaluationError naming the
     game, its seed and the agent."""
     if config is not None:
@@ -549,7 +563,10 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
 
     start = time.perf_counter()
     try:
-        if workers == 1:
+        if runner is not None:
+            for chunk in runner(lineup, config, seed, chunks):
+                collect(chunk)
+        elif workers == 1:
             _init_worker(lineup, config, seed)
             try:
                 _agents()  # every agent made before the first game: a bad id or checkpoint fails now

@@ -12,10 +12,16 @@ from typing import Any
 def cmd_eval(args: argparse.Namespace) -> int:
     """Agents by id play many games with rotated seats; prints the table, writes results.json and
     winrates.png. A failed game (EvaluationError) or a bad agent id reaches main()'s one-line handler."""
-    from agents.evaluate import evaluate
+    options = {"players": args.players, "preset": args.preset, "use_rank9": args.rank9, "seed": args.seed,
+               "progress": not args.no_progress}
+    if args.ray:  # the same games, dealt by the same seeds, as Ray tasks
+        from agents.evaluate_ray import evaluate_ray
 
-    report = evaluate(args.agents, games=args.games, players=args.players, preset=args.preset,
-                      use_rank9=args.rank9, seed=args.seed, workers=args.workers, progress=not args.no_progress)
+        report = evaluate_ray(args.agents, games=args.games, address=args.address, **options)
+    else:
+        from agents.evaluate import evaluate
+
+        report = evaluate(args.agents, games=args.games, workers=args.workers, **options)
     print(report.table(markdown=args.markdown))
     if args.out:
         out = Path(args.out)
@@ -41,6 +47,14 @@ def cmd_train(args: argparse.Namespace) -> int:
         from training import sb3
 
         cls, extra, run = sb3.SB3Config, (), sb3.main
+    elif args.algo == "rllib":
+        try:
+            from training import rllib
+        except ImportError as exc:
+            raise ValueError(f"--algo rllib needs Ray RLlib ({exc}); install the rllib extra: "
+                             f"pip install 'citadels-env[rllib]'") from exc
+
+        cls, extra, run = rllib.RLlibConfig, (), rllib.main
     else:
         from training import ppo
 

@@ -102,12 +102,17 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     e.add_argument("--out", metavar="DIR", help="write DIR/results.json and DIR/winrates.png")
     e.add_argument("--markdown", action="store_true", help="print the tables as markdown")
     e.add_argument("--no-progress", action="store_true", help="no progress bar")
-    t = command("train", cmd_train, help="train a policy (self-play PPO, or MaskablePPO with --algo sb3)",
+    e.add_argument("--ray", action="store_true",
+                   help="play the games as Ray tasks (a local Ray, or the cluster at --address); same results")
+    e.add_argument("--address", default=None, metavar="ADDR",
+                   help="with --ray: the Ray cluster to join (auto, or HOST:PORT as `ray start --head` printed)")
+    t = command("train", cmd_train, help="train a policy (self-play PPO; MaskablePPO with --algo sb3; "
+                                         "multi-agent PPO on Ray RLlib with --algo rllib)",
                 description="Train from a config (configs/*.yaml); any further --field value pairs override it "
                             "(python -m training.ppo --help lists them), e.g. --total-steps 100000.")
     t.add_argument("--config", default=None,
                    help="YAML config (default configs/ALGO.yaml when there is one, else the built-in defaults)")
-    t.add_argument("--algo", choices=("ppo", "sb3"), default="ppo")
+    t.add_argument("--algo", choices=("ppo", "sb3", "rllib"), default="ppo")
     command("agents", cmd_agents, help="list the registered agent ids")
     return parser, sub.choices
 
@@ -135,6 +140,16 @@ def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         if len(args.agents) > n:
             parser.error(f"{len(args.agents)} agents for {n} seats; give --players {len(args.agents)} or fewer agents")
         check_game_options(parser, args, n)
+        if args.address is not None and not args.ray:
+            parser.error("argument --address: only with --ray")
+        if args.address is not None:
+            from agents.evaluate_ray import address_problem
+
+            problem = address_problem(args.address)
+            if problem:
+                parser.error(f"argument --address: {problem}")
+        if args.ray and args.workers != 1:
+            parser.error("argument --workers: not with --ray (the cluster's CPUs are the workers)")
     elif args.command == "play":
         n = args.players
         if args.seat >= n:

@@ -1,0 +1,330 @@
+"""Multi-agent PPO on Ray RLlib's current API stack: one shared, action-masked policy for every learner seat
+(self-play), optional fixed-bot seats played inside the env, on a local Ray or an existing cluster.
+
+    citadels train --algo rllib --config configs/rllib.yaml [--address HOST:6379] [--num-env-runners 4 ...]
+    python -m training.rllib --config configs/rllib_smoke.yaml
+    citadels eval runs/rllib/policy.pt heuristic heuristic heuristic
+
+Each game, one seat (drawn) is the learner; every other seat draws its controller from `opponents`: "self" (the same
+shared policy, so its decisions train it too) or an agent id ("heuristic", "random"...), played inside the env and
+invisible to RLlib. The RLModule is agents/policy.py's `PolicyNet` (an MLP trunk, a policy and a value head), so the
+trained weights are saved as the project's own checkpoint (`policy.pt`, plain tensors): RLlib-trained bots load with
+`agents.make(path)` and enter the same tournaments, with no pickled RLlib checkpoint ever read back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import torch
+from ray.rllib.core.columns import Columns
+from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
+from ray.rllib.core.rl_module.torch import TorchRLModule
+from ray.rllib.env.multi_agent_env import MultiAgentEnv
+
+import agents
+from agents.evaluate_ray import address_problem, connect
+from agents.policy import PolicyNet, save_checkpoint
+from citadels_env.action_ids import action_id
+from citadels_env.aec import raw_env
+from citadels_env.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, legal_mask, to_core
+from citadels_env.rewards import final_rewards
+from training.config import ConfigError, RunConfig, evaluate_against, need, parse_config
+
+MODULE_ID = "shared"  # every learner seat maps to this one policy
+MASKED = -3.4e38  # RLlib's FLOAT_MIN: a finite "minus infinity", so that entropies and KLs stay free of NaN
+
+
+@dataclass
+class RLlibConfig(RunConfig):
+    """The RLlib run. The fields every training run has come first, from training/config.py's `RunConfig`; below,
+    the defaults that differ and the fields of this algorithm (Ray's resources and PPO's batch shape)."""
+
+    exp_name: str = "rllib"
+    total_steps: int = 200_000
+    opponents: dict[str, float] = field(default_factory=lambda: {"self": 0.7, "heuristic": 0.2, "random": 0.1})
+    layers: int = 2
+    """hidden layers of the MLP trunk (the network is agents/policy.py's PolicyNet, exported as is)"""
+    address: str | None = None
+    """Ray cluster to join ("auto": the one `ray start` runs on this machine, or HOST:PORT as `ray start --head`
+    prints); None starts a Ray of this run's own on this machine"""
+    num_env_runners: int = 2
+    """env runner actors sampling games (0: sample in the driver); spread over the cluster's nodes by Ray"""
+    envs_per_env_runner: int = 1
+    """games each env runner steps side by side"""
+    cpus_per_env_runner: float = 1.0
+    """CPUs Ray reserves per env runner (a node with N CPUs hosts N / this runners)"""
+    train_batch_size: int = 4000
+    """env steps (learner decisions) per PPO update"""
+    minibatch_size: int = 256
+    """minibatch size of the PPO epochs"""
+    num_epochs: int = 4
+    """passes over each batch"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    clip_param: float = 0.2
+    """PPO clip range"""
+    export_every: int = 0
+    """PPO updates between exports of runs/NAME/policy.pt (0: only at the end)"""
+
+    def validate(self) -> None:
+        super().validate()
+        need(self, "layers", self.layers > 0, "> 0")
+        need(self, "num_env_runners", self.num_env_runners >= 0, ">= 0")
+        need(self, "envs_per_env_runner", self.envs_per_env_runner > 0, "> 0")
+        need(self, "cpus_per_env_runner", self.cpus_per_env_runner >= 0, ">= 0")
+        need(self, "train_batch_size", self.train_batch_size > 0, "> 0")
+        need(self, "minibatch_size", 0 < self.minibatch_size <= self.train_batch_size,
+             "from 1 to train_batch_size")
+        need(self, "num_epochs", self.num_epochs > 0, "> 0")
+        need(self, "gae_lambda", 0 <= self.gae_lambda <= 1, "from 0 to 1")
+        need(self, "clip_param", self.clip_param > 0, "> 0")
+        need(self, "export_every", self.export_every >= 0, ">= 0")
+        if self.address is not None and address_problem(self.address):
+            raise ConfigError("address", f"must be auto, HOST:PORT or ray://HOST:PORT (or null), got "
+                                         f"{self.address!r}")
+        if "snapshot" in self.opponents:
+            raise ConfigError("opponents", "RLlib runs have no \"snapshot\" opponent; use \"self\" (the shared "
+                                           "policy) or agent ids")
+
+
+# -- the environment -------------------------------------------------------------------------------------------------
+OBS_SPACE = gym.spaces.Dict({
+    "observations": gym.spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32),
+    "action_mask": gym.spaces.Box(0.0, 1.0, (NUM_ACTIONS,), np.float32),
+})
+ACTION_SPACE = gym.spaces.Discrete(NUM_ACTIONS)
+
+
+class CitadelsMultiAgentEnv(MultiAgentEnv):
+    """Citadels as an RLlib MultiAgentEnv, turn based: each step returns the observation of the one learner seat
+    on turn, as {"observations", "action_mask"} (the keys RLlib's action-masking modules read). Bot seats are played
+    inside `step`; at the end every learner seat gets its final observation and reward.
+
+    env_config: players, preset, reward, opponents (weights, as RLlibConfig), seed, max_rounds."""
+
+    def __init__(self, config: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        # RLlib passes an EnvContext: a dict that also says which runner (and which of its envs) this is, so that
+        # every env deals its own games
+        worker, vector = getattr(config, "worker_index", 0), getattr(config, "vector_index", 0)
+        config = dict(config or {})
+        self.aec = raw_env(players=config.get("players", 4), preset=config.get("preset"),
+                           reward=config.get("reward", "win"), max_rounds=config.get("max_rounds", 100))
+        self.players = len(self.aec.possible_agents)
+        weights = config.get("opponents") or {"self": 1.0}
+        self.kinds = list(weights)
+        self.weights = [float(weights[k]) for k in self.kinds]
+        seed = int(config.get("seed", 0)) * 1_000_003 + worker * 1009 + vector
+        self.base_seed = seed
+        self.rng = random.Random(seed)
+        self.bots: dict[tuple[int, str], Any] = {}  # (seat, agent id) -> its bot: a bot never plays two seats
+        self.possible_agents = list(self.aec.possible_agents)
+        self.agents = []
+        self.observation_spaces = dict.fromkeys(self.possible_agents, OBS_SPACE)
+        self.action_spaces = dict.fromkeys(self.possible_agents, ACTION_SPACE)
+        self.controllers: list[Any] = []  # per seat: None (the learner policy) or a bot
+        self.acted: set[int] = set()
+
+    def _obs(self, seat: int) -> dict[str, np.ndarray]:
+        return {"observations": self.aec.encoder(seat),
+                "action_mask": legal_mask(self.aec.game, seat).astype(np.float32)}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if seed is not None:  # RLlib's seed is per runner: this env's own seed keeps its games its own
+            self.rng.seed(f"{seed}/{self.base_seed}")
+        self.aec.reset(seed=self.rng.getrandbits(62))
+        learner = self.rng.randrange(self.players)
+        self.controllers = [None if s == learner else self._draw(s) for s in range(self.players)]
+        for s, bot in enumerate(self.controllers):
+            if bot is not None:
+                bot.reset(s, self.aec.game.config, self.rng.getrandbits(62))
+        self.agents = [self.possible_agents[s] for s, c in enumerate(self.controllers) if c is None]
+        self.acted = set()
+        return self._advance()[0], {}
+
+    def _draw(self, seat: int) -> Any:
+        """The controller of a non-learner seat for this game: None (the shared policy) or the seat's bot."""
+        kind = self.rng.choices(self.kinds, self.weights)[0]
+        if kind == "self":
+            return None
+        if (seat, kind) not in self.bots:
+            self.bots[seat, kind] = agents.make(kind, seed=self.base_seed + seat)
+        return self.bots[seat, kind]
+
+    def _advance(self) -> tuple[dict, dict, dict, dict]:
+        """Play the bot seats until a learner seat is on turn (its observation) or the game ends (every learner
+        seat's final observation and reward)."""
+        g = self.aec.game
+        while not g.is_over and g.round <= self.aec._max_rounds:
+            seat = g.current_player
+            bot = self.controllers[seat]
+            if bot is None:
+                self.acted.add(seat)  # RLlib wants a reward with each observation of an agent that acted before
+                agent = self.possible_agents[seat]
+                return {agent: self._obs(seat)}, {agent: 0.0}, {"__all__": False}, {"__all__": False}
+            g.apply(bot.decide(g, seat))
+        over = g.is_over
+        rewards = final_rewards(g, self.aec.reward_scheme) if over else [0.0] * self.players
+        names = [self.possible_agents[s] for s in sorted(self.acted)]
+        obs = {a: self._obs(s) for a, s in zip(names, sorted(self.acted))}
+        rew = {a: float(rewards[s]) for a, s in zip(names, sorted(self.acted))}
+        return obs, rew, {**dict.fromkeys(names, over), "__all__": over}, \
+            {**dict.fromkeys(names, not over), "__all__": not over}
+
+    def step(self, action_dict: dict[str, int]):
+        g = self.aec.game
+        seat = g.current_player
+        if g.is_over or g.round > self.aec._max_rounds:
+            raise RuntimeError("the game is over: call reset()")
+        agent = self.possible_agents[seat]
+        if set(action_dict) != {agent}:
+            raise ValueError(f"expected an action for {agent} (on turn) only, got actions for {sorted(action_dict)}")
+        g.apply(to_core(action_id(action_dict[agent]), seat, self.players))  # refused with the game unchanged
+        obs, rewards, terminated, truncated = self._advance()
+        return obs, rewards, terminated, truncated, {}
+
+
+# -- the RLModule ----------------------------------------------------------------------------------------------------
+class MaskedPolicyModule(TorchRLModule, ValueFunctionAPI):
+    """agents/policy.py's PolicyNet as an RLlib RLModule: masked logits for PPO's categorical distribution (illegal
+    actions at a finite minimum) and the value head for GAE. model_config: hidden, layers."""
+
+    def setup(self) -> None:
+        self.net = PolicyNet(hidden=int(self.model_config.get("hidden", 256)),
+                             layers=int(self.model_config.get("layers", 2)))
+
+    def _logits(self, batch: dict[str, Any]) -> tuple[torch.Tensor, torch.Tensor]:
+        obs = batch[Columns.OBS]
+        h = self.net.trunk(obs["observations"])
+        return self.net.policy(h).masked_fill(obs["action_mask"] <= 0, MASKED), h
+
+    def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {Columns.ACTION_DIST_INPUTS: self._logits(batch)[0]}
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        logits, h = self._logits(batch)
+        return {Columns.ACTION_DIST_INPUTS: logits, Columns.EMBEDDINGS: h}
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> torch.Tensor:
+        if embeddings is None:
+            embeddings = self.net.trunk(batch[Columns.OBS]["observations"])
+        return self.net.value(embeddings).squeeze(-1)
+
+
+# -- training --------------------------------------------------------------------------------------------------------
+def build_config(cfg: RLlibConfig) -> Any:
+    """The PPOConfig of a run: the env, the shared masked module, PPO's settings, Ray's resources."""
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+
+    env_config = {"players": cfg.players, "preset": cfg.preset, "reward": cfg.reward,
+                  "opponents": dict(cfg.opponents), "seed": cfg.seed}
+    module = RLModuleSpec(module_class=MaskedPolicyModule, observation_space=OBS_SPACE, action_space=ACTION_SPACE,
+                          model_config={"hidden": cfg.hidden, "layers": cfg.layers})
+    return (PPOConfig()
+            .environment(CitadelsMultiAgentEnv, env_config=env_config,
+                         disable_env_checking=True)  # its check steps random, mostly illegal, actions
+            .env_runners(num_env_runners=cfg.num_env_runners, num_envs_per_env_runner=cfg.envs_per_env_runner,
+                         num_cpus_per_env_runner=cfg.cpus_per_env_runner)
+            .learners(num_learners=0)
+            .multi_agent(policies={MODULE_ID}, policy_mapping_fn=lambda agent_id, episode, **kw: MODULE_ID)
+            .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={MODULE_ID: module}))
+            .training(lr=cfg.learning_rate, gamma=cfg.gamma, lambda_=cfg.gae_lambda, entropy_coeff=cfg.ent_coef,
+                      clip_param=cfg.clip_param, train_batch_size_per_learner=cfg.train_batch_size,
+                      minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs)
+            .debugging(seed=cfg.seed, log_level="ERROR"))
+
+
+def trained_net(algo: Any, cfg: RLlibConfig) -> PolicyNet:
+    """The learner's current weights as a PolicyNet (the module's own network, copied)."""
+    weights = algo.learner_group.get_weights(module_ids=[MODULE_ID])[MODULE_ID]
+    net = PolicyNet(hidden=cfg.hidden, layers=cfg.layers)
+    net.load_state_dict({k.removeprefix("net."): torch.as_tensor(v) for k, v in weights.items()})
+    return net.eval()
+
+
+def export(algo: Any, cfg: RLlibConfig, path: Path, step: int) -> Path:
+    """Save the shared policy in the project's checkpoint format (agents.make(path) plays it)."""
+    save_checkpoint(path, trained_net(algo, cfg), config=dataclasses.asdict(cfg), step=step,
+                    trainer="rllib")
+    return path
+
+
+def node_ids_of_env_runners(algo: Any) -> list[str]:
+    """The Ray node each remote env runner lives on (the cluster test checks both nodes sample)."""
+    import ray
+
+    return algo.env_runner_group.foreach_env_runner(lambda runner: ray.get_runtime_context().get_node_id(),
+                                                    local_env_runner=False)
+
+
+def train(cfg: RLlibConfig, on_update: Any = None) -> Path:
+    """Train until `total_steps` env steps (learner decisions) were sampled; export runs/NAME/policy.pt, write
+    summary.json (steps, wall time, env steps/s) and the evaluation against `eval_opponents`. Joins the Ray cluster
+    at `address` or the one already initialised; otherwise starts a local Ray, shut down at the end."""
+    import ray
+    from ray.rllib.utils.metrics import (
+        ENV_RUNNER_RESULTS,
+        EPISODE_RETURN_MEAN,
+        NUM_ENV_STEPS_SAMPLED_LIFETIME,
+    )
+
+    run_dir = Path(cfg.out_dir) / cfg.exp_name
+    run_dir.mkdir(parents=True, exist_ok=True)
+    started = connect(cfg.address)
+    algo = None
+    try:
+        algo = build_config(cfg).build_algo()
+        path = run_dir / "policy.pt"
+        steps, updates, curve = 0, 0, []
+        start = time.perf_counter()
+        while steps < cfg.total_steps:
+            result = algo.train()
+            updates += 1
+            runners = result.get(ENV_RUNNER_RESULTS, {})
+            steps = int(runners.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, steps))
+            curve.append({"update": updates, "steps": steps, "return": runners.get(EPISODE_RETURN_MEAN),
+                          "seconds": round(time.perf_counter() - start, 2)})
+            if cfg.progress:
+                print(f"update {updates}: {steps} env steps, mean return {runners.get(EPISODE_RETURN_MEAN)}")
+            if on_update is not None:
+                on_update(algo, result)
+            if cfg.export_every and updates % cfg.export_every == 0:
+                export(algo, cfg, path, steps)
+        wall = time.perf_counter() - start
+        export(algo, cfg, path, steps)
+        summary = {"steps": steps, "updates": updates, "wall_s": round(wall, 2), "sps": round(steps / wall, 1),
+                   "num_env_runners": cfg.num_env_runners, "curve": curve}
+        (run_dir / "summary.json").write_text(json.dumps(summary, indent=1))
+    finally:
+        if algo is not None:
+            algo.stop()
+        if started:
+            ray.shutdown()
+    if cfg.eval_games and cfg.eval_opponents:
+        results = evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games,
+                                   seed=10_000_000 + cfg.seed)
+        for opponent, r in results.items():
+            print(f"vs {cfg.players - 1} x {opponent}: {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}] "
+                  f"over {r['games']} games")
+        (run_dir / "eval.json").write_text(json.dumps(results, indent=2))
+    return path
+
+
+def main(argv: list[str] | None = None) -> None:
+    cfg, _ = parse_config(RLlibConfig, argv, "Multi-agent PPO on Ray RLlib (see training/rllib.py).")
+    print(f"policy: {train(cfg)}")
+
+
+if __name__ == "__main__":
+    main()
