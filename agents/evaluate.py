@@ -177,6 +177,11 @@ def _start_pool(ctx: Any, workers: int, lineup: list[str | Agent], config: GameC
             signal.pthread_sigmask(signal.SIG_SETMASK, old)  # a Ctrl-C that came meanwhile is delivered now
 
 
+#: "fork" where the platform has it, whatever the process-wide default: importing some libraries (torchrl) makes that
+#: "spawn", and a spawned worker would not know the agents registered in this process.
+_DEFAULT_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+
+
 def _single_threaded_torch() -> None:
     """In a forked worker: torch on one thread. A child forked from a process that has run torch's OpenMP thread pool
     (a training run evaluating its checkpoints) hangs at its first parallel operation; with one thread there is none,
@@ -500,9 +505,9 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
     `config` (a full GameConfig) overrides `players`/`preset`/`use_rank9`. `workers`: processes (0 = every
     core, 1 = in this process); games go to them in chunks of `chunk_size` (default: about 8 chunks per
     worker, at most 64 games each) and the results are put back in game order. `mp_context`: the
-    multiprocessing start method ("fork", "spawn", "forkserver"; None: the platform's default; workers run torch
-    on one thread, so forking from a process that trained is safe; agents registered in this process exist in
-    forked workers only). `runner(lineup, config, seed, chunks)`, when given, plays the chunks instead of the
+    multiprocessing start method ("fork", "spawn", "forkserver"; None: "fork" where the platform has it, else its
+    default; workers run torch on one thread, so forking from a process that trained is safe; agents registered in
+    this process exist in forked workers only). `runner(lineup, config, seed, chunks)`, when given, plays the chunks instead of the
     local pool, yielding each chunk's outcomes in any order (agents/evaluate_ray.py: Ray tasks); `workers` then
     only sizes the chunks. `progress` shows a tqdm bar on stderr. A game that fails
     (an agent answering an illegal action, or raising) stops the evaluation with an EvaluationError naming the
@@ -575,7 +580,8 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
             finally:
                 _close_worker()
         else:
-            pool = _start_pool(multiprocessing.get_context(mp_context), workers, lineup, config, seed)
+            pool = _start_pool(multiprocessing.get_context(mp_context or _DEFAULT_START), workers, lineup, config,
+                               seed)
             try:
                 for chunk in pool.imap_unordered(_play_chunk, chunks):
                     collect(chunk)

@@ -210,3 +210,15 @@ def test_wilson_interval_holds_the_rate_at_the_extremes():
         assert low < 1.0 and high == 1.0
         low, high = wilson_interval(0, n)
         assert low == 0.0 and high > 0.0
+
+
+def test_registered_agents_reach_the_workers_whatever_the_default_start_method(monkeypatch):
+    """Importing torchrl makes "spawn" the process-wide start method; evaluation workers are still forked (where the
+    platform can), so an agent registered in this process plays in them."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+    monkeypatch.setattr(multiprocessing.context._default_context, "_actual_context",
+                        multiprocessing.get_context("spawn"))
+    with pytest.raises(EvaluationError, match=r"game \d+ \(seed \d+.*'illegal-test'"):
+        evaluate(["random", "illegal-test"], games=4, workers=2, chunk_size=1, progress=False)
