@@ -64,10 +64,24 @@ def _shipped_ppo(**options: Any) -> Agent:
     return agent
 
 
+def _shipped_dagger(**options: Any) -> Agent:
+    from .policy import PolicyAgent, shipped
+
+    path = shipped("dagger")
+    if not path.exists():
+        raise ValueError(f"the shipped policy {path} is missing from this installation")
+    options.setdefault("greedy", True)  # a cloned policy plays its teacher's best guess, not a sample of it
+    agent = PolicyAgent.from_checkpoint(path, **options)
+    agent.name = "dagger"
+    return agent
+
+
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ppo", _shipped_ppo, "the trained self-play PPO policy shipped in agents/zoo/ppo.pt; options greedy="),
+    ("dagger", _shipped_dagger, "heuristic-strong imitated with DAgger over every table size and preset "
+     "(agents/zoo/dagger.pt, training/imitate.py); greedy unless greedy=false"),
     ("random", RandomAgent, "uniformly random legal action"),
     ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/)"),
     ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
