@@ -327,3 +327,18 @@ def evaluate_against(path: str | Path, opponents: list[str], players: int, prese
         out[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high, "games": row.games,
                          "mean_score": row.mean_score}
     return out
+
+
+def final_evaluation(path: str | Path, cfg: RunConfig, run_dir: Path) -> None:
+    """The end of a run: the saved policy against each of `eval_opponents` (`eval_games` games, seeds from
+    10,000,000 + seed), printed and written to `run_dir/eval.json`; nothing when either is empty."""
+    import json
+
+    if not (cfg.eval_games and cfg.eval_opponents):
+        return
+    results = evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games,
+                               seed=10_000_000 + cfg.seed)
+    for opponent, r in results.items():
+        print(f"vs {cfg.players - 1} x {opponent}: {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}] "
+              f"over {r['games']} games")
+    (run_dir / "eval.json").write_text(json.dumps(results, indent=2))

@@ -37,7 +37,7 @@ from citadels_env.action_ids import action_id
 from citadels_env.aec import raw_env
 from citadels_env.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, legal_mask, to_core
 from citadels_env.rewards import final_rewards
-from training.config import ConfigError, RunConfig, evaluate_against, need, parse_config
+from training.config import ConfigError, RunConfig, final_evaluation, need, parse_config
 
 MODULE_ID = "shared"  # every learner seat maps to this one policy
 MASKED = -3.4e38  # RLlib's FLOAT_MIN: a finite "minus infinity", so that entropies and KLs stay free of NaN
@@ -311,13 +311,7 @@ def train(cfg: RLlibConfig, on_update: Any = None) -> Path:
             algo.stop()
         if started:
             ray.shutdown()
-    if cfg.eval_games and cfg.eval_opponents:
-        results = evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games,
-                                   seed=10_000_000 + cfg.seed)
-        for opponent, r in results.items():
-            print(f"vs {cfg.players - 1} x {opponent}: {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}] "
-                  f"over {r['games']} games")
-        (run_dir / "eval.json").write_text(json.dumps(results, indent=2))
+    final_evaluation(path, cfg, run_dir)
     return path
 
 

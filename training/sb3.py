@@ -22,7 +22,7 @@ from agents.base import Agent, Decision
 from agents.sb3_agent import SB3Agent, spec_file
 from citadels_env.core import Action, GameConfig
 from citadels_env.encoding import SPEC_VERSION
-from training.config import RunConfig, evaluate_against, parse_config
+from training.config import RunConfig, final_evaluation, parse_config
 
 
 @dataclass
@@ -118,13 +118,7 @@ def train(cfg: SB3Config) -> Path:
     model.save(path)
     spec_file(path).write_text(json.dumps({"spec_version": SPEC_VERSION, "config": dataclasses.asdict(cfg)}))
     snapshot_path.unlink(missing_ok=True)
-    if cfg.eval_games and cfg.eval_opponents:
-        results = evaluate_against(path, cfg.eval_opponents, cfg.players, cfg.preset, cfg.eval_games,
-                                   seed=10_000_000 + cfg.seed)
-        for opponent, r in results.items():
-            print(f"vs {cfg.players - 1} x {opponent}: {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}] "
-                  f"over {r['games']} games")
-        (run_dir / "eval.json").write_text(json.dumps(results, indent=2))
+    final_evaluation(path, cfg, run_dir)
     return path
 
 
