@@ -37,7 +37,7 @@ from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from citadels_env.encoding import ObservationEncoder, legal_mask, to_core
 from citadels_env.rewards import final_rewards
 from training import config
-from training.config import RunConfig
+from training.config import RunConfig, evaluate_against
 
 #: Seeds of imitation games start here (benchmarks/strength.py evaluates from 910000; training/ppo.py's games use
 #: seed * 1_000_003 + ..., its imitation seed * 7_000_003 + ...).
@@ -226,19 +226,8 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
 
 def evaluate_policy(path: Path, cfg: ImitateConfig, seed: int) -> dict[str, dict[str, float]]:
     """Win rate with its 95 % interval of the saved policy in one seat against each of `eval_opponents` in the
-    others, at `eval_players`. Worker processes are spawned: this process has run torch's thread pool, which a
-    forked child cannot use."""
-    from agents.evaluate import evaluate
-
-    n = cfg.eval_players
-    games = -(-cfg.eval_games // n) * n
-    out = {}
-    for opponent in cfg.eval_opponents:
-        report = evaluate([str(path)] + [opponent] * (n - 1), games=games, players=n, seed=seed,
-                          workers=cfg.workers, progress=False, mp_context="spawn")
-        row = report.agent(str(path))
-        out[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high, "games": row.games}
-    return out
+    others, at `eval_players` (the first-game set)."""
+    return evaluate_against(path, cfg.eval_opponents, cfg.eval_players, None, cfg.eval_games, seed, cfg.workers)
 
 
 def train(cfg: ImitateConfig) -> Path:
