@@ -51,3 +51,43 @@ def test_check_state_detects_a_lost_card():
     g.deck.pop()
     with pytest.raises(AssertionError, match="not conserved"):
         check_state(g)
+
+
+def _move_from_deck(g, seat, kind):
+    """Put a card of `kind` from the deck into seat's city (cards stay conserved)."""
+    g.deck.remove(kind)
+    g.players[seat].city.append(kind)
+
+
+@pytest.mark.parametrize("corruption, message", [
+    (lambda g: g.players[0].city.append(g.deck[0]), "not conserved"),
+    (lambda g: setattr(g.players[1], "gold", -1), "negative gold"),
+    (lambda g: g.players[0].beautified.append("tavern"), "beautified"),
+    (lambda g: [_move_from_deck(g, 2, "tavern") for _ in range(2)], "illegal duplicate"),
+])
+def test_check_state_catches_each_broken_invariant(corruption, message):
+    """check_state is what fuzz relies on: each invariant it claims must actually fire on a state that breaks it."""
+    from citadels_env.core import Game
+    from citadels_env.core.invariants import InvariantError
+    g = Game(GameConfig(players=4), seed=5)
+    check_state(g)
+    corruption(g)
+    with pytest.raises(InvariantError, match=message):
+        check_state(g)
+
+
+def test_check_state_allows_a_permitted_duplicate_but_never_a_unique_twice():
+    from citadels_env.core import Game
+    from citadels_env.core.invariants import InvariantError
+    g = Game(GameConfig(players=4, unique_districts=("quarry", "library", "keep", "map_room", "park",
+                                                     "framework", "stables", "poor_house", "school_of_magic",
+                                                     "wishing_well", "thieves_den", "haunted_quarter", "statue",
+                                                     "gold_mine")), seed=5)
+    for _ in range(2):
+        _move_from_deck(g, 0, "tavern")
+    check_state(g, duplicates_ok={0: {"tavern"}})
+    _move_from_deck(g, 1, "library")
+    g.players[1].city.append(g.players[1].city[-1])
+    g.deck.pop()  # keep the count: the second Library stands in for a deck card
+    with pytest.raises(InvariantError, match="twice"):
+        check_state(g, duplicates_ok={0: {"tavern"}, 1: {"library"}})

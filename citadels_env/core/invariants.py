@@ -33,17 +33,19 @@ def check_state(g: Game, duplicates_ok: dict[int, set[str]] | None = None) -> No
             raise InvariantError("hand and hand_seen differ in length")
         if SECRET_VAULT in p.city:
             raise InvariantError("the Secret Vault was built")
-        for kind, count in Counter(p.beautified).items():
+        for kind, count in Counter(p.beautified).items() if p.beautified else ():
             if p.city.count(kind) < count:
                 raise InvariantError(f"seat {p.seat}: beautified {kind} not in the city")
         if MUSEUM not in p.city and p.museum:
             raise InvariantError(f"seat {p.seat}: Museum cards without a Museum")
+        if len(set(p.city)) == len(p.city):
+            continue  # no duplicate at all (the common case): nothing more to check for this seat
         dups = [k for k, c in Counter(p.city).items() if c > 1]
         allowed = (duplicates_ok or {}).get(p.seat, set())
         if any(k not in allowed for k in dups):
             raise InvariantError(f"seat {p.seat} holds an illegal duplicate {dups}")
-        for k in p.city:
-            if DISTRICTS[k].type == "unique" and p.city.count(k) > 1:
+        for k in dups:
+            if DISTRICTS[k].type == "unique":
                 raise InvariantError(f"unique district {k} twice")
     if not g.is_over and not g.legal_actions():
         raise InvariantError(f"no legal action in decision {g.decision_kind}")
