@@ -189,6 +189,11 @@ def _single_threaded_torch() -> None:
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(1)
+    else:  # torch comes later (the first game makes a policy agent): one thread from its start. Without this, two
+        # workers each ran torch on every core, and on a busy machine their OpenMP threads spun against each other
+        # (a 2-player row of `benchmarks/strength.py` took 10x longer than the same games through `citadels eval`)
+        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+            os.environ[var] = "1"
 
 
 def check_agents(specs: Sequence[str | Agent], seed: int = 0) -> None:

@@ -28,3 +28,20 @@ def test_workers_start_safely_after_torch_ran_threads(tmp_path):
                          timeout=240)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "games 4" in out.stdout
+
+
+def test_a_worker_that_imports_torch_later_runs_it_on_one_thread():
+    """A worker of a parent that never imported torch (`benchmarks/strength.py` calling `evaluate` directly) imports
+    it with its first policy agent: it must still run on one thread, or two workers oversubscribe the cores."""
+    script = textwrap.dedent("""
+        import sys
+        from agents.evaluate import _single_threaded_torch
+        assert "torch" not in sys.modules
+        _single_threaded_torch()  # what every pool worker runs first
+        import torch
+        print("threads", torch.get_num_threads())
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                         env={k: v for k, v in __import__("os").environ.items() if not k.endswith("NUM_THREADS")})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "threads 1" in out.stdout
