@@ -29,6 +29,12 @@ def _ismcts(**options: Any) -> Agent:
     return ISMCTSAgent(**options)
 
 
+def _guided_ismcts(**options: Any) -> Agent:
+    from .guided import GuidedISMCTSAgent
+
+    return GuidedISMCTSAgent(**options)
+
+
 def _human(**options: Any) -> Agent:
     from .human import HumanAgent
 
@@ -88,6 +94,8 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "blocks (agents/heuristic/)"),
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
+    ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are pruned to and weighted by a trained policy's "
+     "prior; options net= (default dagger), top=, mass=, c_prior= and every ismcts option (agents/guided.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),
     ("llm", _llm, "a chat model picks each move (a Python callable, or url=,model= of an OpenAI-compatible "
      "endpoint; key from api_key_env=, default OPENAI_API_KEY); falls back to fallback= (agents/llm.py)"),

@@ -97,6 +97,8 @@ class ISMCTSAgent(Agent):
         self.margin = margin
         self.opponents = opponents
         self._policy: RolloutFn | None = None
+        #: A different selection rule at the root (`agents.guided`'s prior), or None for UCB1 everywhere.
+        self._select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None = None
         #: Statistics of the last search (iterations, seconds), for benchmarks.
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -182,13 +184,16 @@ class ISMCTSAgent(Agent):
                 path.append(child)
                 game.apply(a)
                 return path
-            best_a, best_child, best_v = acts[0], None, -1.0
-            for a in acts:
-                child = children[(seat, a)]
-                child.avail += 1
-                v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if v > best_v:
-                    best_a, best_child, best_v = a, child, v
+            if node is root and self._select_root is not None:
+                best_a, best_child = self._select_root(acts, children, seat)
+            else:
+                best_a, best_child, best_v = acts[0], None, -1.0
+                for a in acts:
+                    child = children[(seat, a)]
+                    child.avail += 1
+                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if v > best_v:
+                        best_a, best_child, best_v = a, child, v
             assert best_child is not None
             path.append(best_child)
             game.apply(best_a)

@@ -1,0 +1,123 @@
+"""ISMCTS guided by a trained policy (`ppo+ismcts`): the network proposes, the search disposes.
+
+At the searching seat's own decision the policy network ranks the legal answers; the search considers only the most
+likely ones (the top `top` answers, or fewer once they hold `mass` of the probability) and spends its iterations on
+them, choosing among them by UCB with the prior as a tie-breaking bonus (PUCT). Every other part of the search is
+`agents.ismcts` unchanged: determinizations from the seat's own knowledge, the shared tree, heuristic rollouts cut at
+the next round and scored by the fitted win model. One network pass per move, so the think time is today's `ismcts`.
+
+Why: with 300 iterations spread over a dozen answers (a build turn, a draft with 6 characters) each one is sampled
+~25 times and the noise of the rollouts decides; pruning to the few the policy believes in gives each ~100 samples.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from citadels_env.core import Action
+
+from .base import Agent, Decision
+from .ismcts import ISMCTSAgent, _Node
+
+
+def policy_priors(agent: Agent, decision: Decision) -> dict[Action, float]:
+    """The policy's probability of each legal answer (a `PolicyAgent`; what it would sample from)."""
+    from .policy import PolicyAgent
+
+    if not isinstance(agent, PolicyAgent):
+        raise ValueError(f"the guide must be a trained policy (a .pt checkpoint or a shipped id), got {agent!r}")
+    import numpy as np
+    import torch
+
+    from .beliefs import belief_features
+
+    obs = decision.observation
+    if agent.net.beliefs:
+        obs = np.concatenate([obs, belief_features(decision.view)])
+    with torch.no_grad():
+        logits = agent.net.logits(torch.from_numpy(obs).unsqueeze(0),
+                                  torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0))[0]
+        probs = torch.softmax(logits, -1).numpy()
+    return {a: float(probs[decision.to_flat(a)]) for a in decision.legal}
+
+
+class GuidedISMCTSAgent(ISMCTSAgent):
+    """`ismcts` with a policy network's prior at the root. Options: `net` (an agent id or `.pt` path of a trained
+    policy; default the shipped `dagger`), `top` (at most this many root answers), `mass` (stop adding answers once
+    they hold this much prior probability), `c_prior` (weight of the prior bonus), and every `ismcts` option."""
+
+    name = "ppo+ismcts"
+
+    def __init__(self, seed: int | None = None, net: str = "dagger", top: int = 4, mass: float = 0.95,
+                 c_prior: float = 0.5, **options: Any) -> None:
+        super().__init__(seed=seed, **options)
+        if not isinstance(top, int) or top < 1:
+            raise ValueError(f"top must be a positive integer, got {top!r}")
+        if not 0.0 < mass <= 1.0:
+            raise ValueError(f"mass must be in (0, 1], got {mass!r}")
+        from .registry import make
+
+        self.guide = make(net, seed=seed)
+        self.top, self.mass, self.c_prior = top, mass, c_prior
+        self._priors: dict[Action, float] = {}
+        self.last_candidates: tuple[Action, ...] = ()
+        self._select_root = self._puct_root
+
+    def candidates(self, decision: Decision) -> tuple[Action, ...]:
+        """The root answers the search will consider, most likely first."""
+        priors = policy_priors(self.guide, decision)
+        ranked = sorted(decision.legal, key=lambda a: -priors.get(a, 0.0))
+        chosen, held = [], 0.0
+        for a in ranked:
+            chosen.append(a)
+            held += priors.get(a, 0.0)
+            if len(chosen) >= self.top or held >= self.mass:
+                break
+        self._priors = priors
+        return tuple(chosen)
+
+    def act(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if len(legal) == 1:
+            return legal[0]
+        chosen = self.candidates(decision)
+        self.last_candidates = chosen
+        if len(chosen) == 1:
+            return chosen[0]
+        root = self.search(_Restricted(decision, chosen))
+        seat = decision.seat
+        best, best_key = chosen[0], (-1, -1.0)
+        for a in chosen:  # the most visited; ties to the higher prior
+            child = root.children.get((seat, a))
+            key = (child.visits if child is not None else 0, self._priors.get(a, 0.0))
+            if key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
+        """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""
+        c, cp = self.c, self.c_prior
+        best_a, best_child, best_v = acts[0], None, -math.inf
+        for a in acts:
+            child = children[(seat, a)]
+            child.avail += 1
+            v = (child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                 + cp * self._priors.get(a, 0.0) / (1 + child.visits))
+            if v > best_v:
+                best_a, best_child, best_v = a, child, v
+        assert best_child is not None
+        return best_a, best_child
+
+
+class _Restricted(Decision):
+    """The real decision with its legal answers cut to the candidates (the search's root only)."""
+
+    __slots__ = ()
+
+    def __init__(self, decision: Decision, legal: tuple[Action, ...]) -> None:
+        self._game = decision._game
+        self.seat = decision.seat
+        self.legal = legal
+        self._view, self._observation, self._mask = decision._view, decision._observation, decision._mask
+

@@ -1,0 +1,49 @@
+"""`ppo+ismcts` (agents/guided.py): ISMCTS whose root answers come from a trained policy's prior."""
+
+import pytest
+
+import agents
+from agents.base import Decision
+from agents.match import play_game
+from citadels_env.core import Game, GameConfig
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_plays_legal_games_to_the_end(players):
+    bot = agents.make("ppo+ismcts:iters=20", seed=1)
+    others = [agents.make("heuristic") for _ in range(players - 1)]
+    result = play_game([bot, *others], GameConfig(players=players), seed=7)  # an illegal answer would raise
+    assert result is not None
+
+
+def test_candidates_are_legal_ranked_by_the_prior_and_bounded():
+    bot = agents.make("ppo+ismcts:iters=10,top=3", seed=2)
+    game = Game(GameConfig(players=4), seed=11)
+    for _ in range(40):  # decisions of every kind early in a game
+        decision = Decision(game)
+        chosen = bot.candidates(decision)
+        assert 1 <= len(chosen) <= 3 and set(chosen) <= set(decision.legal)
+        priors = [bot._priors[a] for a in chosen]
+        assert priors == sorted(priors, reverse=True)
+        assert abs(sum(bot._priors.values()) - 1.0) < 1e-4  # the prior covers exactly the legal answers
+        game.apply(bot.act(decision))
+
+
+def test_respects_its_time_budget():
+    """The search bot respects its think time (issue 12): `time=` bounds every search."""
+    bot = agents.make("ppo+ismcts:time=0.05,iters=100000,top=8,mass=1.0", seed=3)
+    game = Game(GameConfig(players=4), seed=5)
+    searched = 0
+    while not game.is_over and searched < 6:
+        decision = Decision(game)
+        action = bot.act(decision)
+        if len(bot.last_candidates) > 1 and decision.seat == game.current_player:
+            searched += 1
+            assert bot.last_seconds < 0.05 + 0.1  # one determinization and rollout may overrun the deadline
+        game.apply(action)
+    assert searched > 0
+
+
+def test_refuses_a_guide_that_is_not_a_policy():
+    with pytest.raises(ValueError, match="trained policy"):
+        agents.make("ppo+ismcts:net=heuristic").candidates(Decision(Game(GameConfig(players=3), seed=1)))
