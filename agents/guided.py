@@ -42,6 +42,18 @@ def policy_priors(agent: Agent, decision: Decision) -> dict[Action, float]:
     return {a: float(probs[decision.to_flat(a)]) for a in decision.legal}
 
 
+def _load_guide(net: str, seed: int | None) -> Agent:
+    """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path."""
+    from .policy import PolicyAgent, shipped
+
+    if not net.endswith(".pt") and shipped(net).exists():
+        return PolicyAgent.from_checkpoint(shipped(net), seed=seed)
+    if not net.endswith(".pt"):
+        raise ValueError(f"net={net!r}: the guide must be a trained policy (a shipped one such as dagger or ppo, "
+                         "or a .pt checkpoint)")
+    return PolicyAgent.from_checkpoint(net, seed=seed)
+
+
 class GuidedISMCTSAgent(ISMCTSAgent):
     """`ismcts` with a policy network's prior at the root. Options: `net` (an agent id or `.pt` path of a trained
     policy; default the shipped `dagger`), `top` (at most this many root answers), `mass` (stop adding answers once
@@ -56,9 +68,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
-        from .registry import make
-
-        self.guide = make(net, seed=seed)
+        self.guide = _load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()

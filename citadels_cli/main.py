@@ -1,7 +1,7 @@
 """The `citadels` command: `play` (a person against bots, in the terminal), `eval` (agents against each
 other over many games: win rates, ratings, plot), `game` (watch random bots play one game), `replay`
 (print a saved game record), `fuzz` (long random-playout invariant run), `agents` (the registered ids),
-`train` (a policy). Errors are one line (`--debug` shows the traceback): exit 2 for a bad option, 1 for a
+`train` (a policy), `serve` (play in the browser). Errors are one line (`--debug` shows the traceback): exit 2 for a bad option, 1 for a
 runtime error, 130 for Ctrl-C."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from .bots import cmd_agents, cmd_eval, cmd_train
 from .errors import PROG, UsageParser, guarded
 from .games import cmd_fuzz, cmd_game, cmd_play, cmd_replay
+from .serve import check_serve, cmd_serve
 
 PLAYERS = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
 
@@ -114,6 +115,16 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                    help="YAML config (default configs/ALGO.yaml when there is one, else the built-in defaults)")
     t.add_argument("--algo", choices=("ppo", "sb3", "rllib"), default="ppo")
     command("agents", cmd_agents, help="list the registered agent ids")
+    w = command("serve", cmd_serve, help="play in the browser: a local server with rooms, bots and replays",
+                description="Start the browser game (docs/WEB.md) and print its address.")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    w.add_argument("--port", type=int, default=8000)
+    w.add_argument("--records", default="citadels-records", metavar="DIR",
+                   help="where finished games are saved (default ./citadels-records)")
+    w.add_argument("--bot-file", action="append", default=[], metavar="PATH",
+                   help="a checkpoint the lobby offers as a bot (repeatable)")
+    w.add_argument("--replay", default=None, metavar="FILE", help="open this game record in the browser")
+    w.add_argument("--hint-bot", default="ppo", metavar="AGENT", help="the policy behind the hint (default ppo)")
     return parser, sub.choices
 
 
@@ -165,6 +176,8 @@ def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         from agents.evaluate import check_agents
 
         check_agents(args.opponents)
+    elif args.command == "serve":
+        check_serve(parser, args)
 
 
 def main(argv: list[str] | None = None) -> int:

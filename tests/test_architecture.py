@@ -2,7 +2,7 @@
 
 Every import counts, also one inside a function; an import under `if TYPE_CHECKING:` does not (it never runs).
 The layers, lowest first: the rules core (`citadels_env.core`, standard library only), the environment (the rest of
-`citadels_env`), `agents`, `training`, and the command line (`citadels_cli`), which may see everything.
+`citadels_env`), `agents`, `training`, the browser server (`citadels_web`), and the command line (`citadels_cli`), which may see everything.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("citadels_env", "agents", "training", "citadels_cli")
-LAYERS = ("citadels_env.core", "citadels_env", "agents", "training", "citadels_cli")
+PACKAGES = ("citadels_env", "agents", "training", "citadels_web", "citadels_cli")
+LAYERS = ("citadels_env.core", "citadels_env", "agents", "training", "citadels_web", "citadels_cli")
 MAX_LINES = 900
 
 

@@ -46,4 +46,4 @@ def test_respects_its_time_budget():
 
 def test_refuses_a_guide_that_is_not_a_policy():
     with pytest.raises(ValueError, match="trained policy"):
-        agents.make("ppo+ismcts:net=heuristic").candidates(Decision(Game(GameConfig(players=3), seed=1)))
+        agents.make("ppo+ismcts:net=heuristic")

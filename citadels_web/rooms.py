@@ -1,0 +1,333 @@
+"""Rooms of the browser game, as plain synchronous logic: no network, no clock of its own, testable alone.
+
+A room is a lobby (the owner sets the table before the start: seats, bots, preset, district target, timer, password,
+kicks) and then one game of the rules core. Every request that is refused raises `RoomError` with a message for the
+person who sent it, and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps
+each room in a lock and sends every connection what its seat may see (`citadels_web.views`).
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from agents import Agent, Decision
+from agents import make as make_agent
+from citadels_env.core import PRESET_NAMES, Action, Game, GameConfig, Rng
+from citadels_env.core.config import ConfigError
+from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
+
+#: Room codes: 4 characters without the look-alikes I/O/0/1.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
+OPEN, HUMAN, BOT, CLOSED = "open", "human", "bot", "closed"
+MAX_NAME = 24
+TIMER_RANGE = (5, 600)  # seconds per decision when a timer is set (0 = no timer)
+GRACE_RANGE = (0, 3600)
+
+
+class RoomError(ValueError):
+    """A request the room refuses; the message says why, and nothing changed."""
+
+
+def default_settings() -> dict[str, Any]:
+    return {"players": 4, "preset": "first_game", "use_rank9": False, "completion_size": None, "timer": 0,
+            "grace": 60, "grace_bot": "heuristic", "hint_allowed": True}
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str = OPEN
+    name: str | None = None
+    bot: str | None = None
+    token: str | None = None  # the secret that lets a person take this seat back (a name is not enough)
+    connected: bool = False
+    replaced: bool = False  # a bot took the seat after its person stayed away longer than the grace period
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+                "connected": self.connected, "replaced": self.replaced}
+
+
+def clean_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise RoomError("a name is required")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME:
+        raise RoomError(f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+@dataclass
+class Room:
+    code: str
+    bots: tuple[str, ...]  # the agent ids this server offers
+    password: str | None = None
+    settings: dict[str, Any] = field(default_factory=default_settings)
+    seats: list[Seat] = field(default_factory=list)
+    state: str = LOBBY
+    game: Game | None = None
+    agents: dict[int, Agent] = field(default_factory=dict)
+    timeouts: list[tuple[int, int]] = field(default_factory=list)  # (step, seat) where the server played for a seat
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    record_id: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat(i) for i in range(self.settings["players"])]
+
+    # -- who is who ---------------------------------------------------------------------------------------------
+    @property
+    def private(self) -> bool:
+        return bool(self.password)
+
+    def check_password(self, password: Any) -> None:
+        if self.password and not (isinstance(password, str)
+                                  and hmac.compare_digest(password.encode(), self.password.encode())):
+            raise RoomError("wrong password for this room")
+
+    def seat_of(self, token: Any) -> int:
+        """The seat a rejoin token belongs to."""
+        if isinstance(token, str) and token:
+            for s in self.seats:
+                if s.token is not None and hmac.compare_digest(s.token, token):
+                    return s.index
+        raise RoomError("unknown token for this room: join with your name instead")
+
+    def is_owner(self, token: Any) -> bool:
+        try:
+            return self.seat_of(token) == 0
+        except RoomError:
+            return False
+
+    def _owner_only(self, token: Any, what: str) -> None:
+        if not self.is_owner(token):
+            raise RoomError(f"only the room's owner may {what}")
+        if self.state != LOBBY:
+            raise RoomError(f"the game has started: no one may {what} any more")
+
+    # -- lobby ----------------------------------------------------------------------------------------------------
+    def sit(self, name: Any, seat: Any = None, password: Any = None) -> tuple[int, str]:
+        """A person takes an open seat (the one asked for, or the first open one); returns (seat, token)."""
+        self.check_password(password)
+        name = clean_name(name)
+        if self.state != LOBBY:
+            raise RoomError("the game has started: rejoin your seat with its token, or watch")
+        if seat is None:
+            free = [s.index for s in self.seats if s.kind == OPEN]
+            if not free:
+                raise RoomError("the room is full")
+            seat = free[0]
+        if type(seat) is not int or not 0 <= seat < len(self.seats):
+            raise RoomError(f"seat must be a number from 0 to {len(self.seats) - 1}")
+        if self.seats[seat].kind != OPEN:
+            raise RoomError(f"seat {seat} is not open")
+        token = secrets.token_urlsafe(18)
+        self.seats[seat] = Seat(seat, HUMAN, name, None, token, True)
+        return seat, token
+
+    def update_settings(self, token: Any, changes: Any) -> None:
+        self._owner_only(token, "change the settings")
+        if not isinstance(changes, dict) or not changes:
+            raise RoomError("settings must be an object of the settings to change")
+        new = dict(self.settings)
+        password = self.password
+        for key, value in changes.items():
+            if key == "password":
+                if value is not None and (not isinstance(value, str) or len(value) > 64):
+                    raise RoomError("password must be text of at most 64 characters, or null")
+                password = value or None
+            elif key not in new:
+                raise RoomError(f"unknown setting {key!r}; settings are {', '.join(sorted([*new, 'password']))}")
+            else:
+                new[key] = value
+        _check_settings(new, self.bots)
+        if new["players"] < sum(1 for s in self.seats if s.kind == HUMAN):
+            raise RoomError("fewer seats than the people sitting: kick someone first")
+        self.settings, self.password = new, password
+        self._resize(new["players"])
+
+    def _resize(self, n: int) -> None:
+        """Keep the people (in seat order), then the bots, then open seats."""
+        if n == len(self.seats):
+            return
+        people = [s for s in self.seats if s.kind == HUMAN]
+        others = [s for s in self.seats if s.kind == BOT]
+        kept = (people + others)[:n]
+        kept.sort(key=lambda s: s.index)
+        self.seats = [Seat(i, s.kind, s.name, s.bot, s.token, s.connected) for i, s in enumerate(kept)]
+        self.seats += [Seat(i) for i in range(len(self.seats), n)]
+
+    def set_seat(self, token: Any, index: Any, kind: Any, bot: Any = None) -> None:
+        self._owner_only(token, "change the seats")
+        if type(index) is not int or not 1 <= index < len(self.seats):
+            raise RoomError(f"seat must be a number from 1 to {len(self.seats) - 1} (seat 0 is the owner's)")
+        if kind not in (OPEN, BOT):
+            raise RoomError("a seat can be made 'bot' or 'open' (people take open seats themselves)")
+        if self.seats[index].kind == HUMAN:
+            raise RoomError(f"seat {index} is taken by {self.seats[index].name}: kick them first")
+        if kind == BOT:
+            if bot not in self.bots:
+                raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
+            self.seats[index] = Seat(index, BOT, f"{bot} bot", bot)
+        else:
+            self.seats[index] = Seat(index)
+
+    def kick(self, token: Any, index: Any) -> str | None:
+        """The owner frees a seat; returns the token the kicked person held (its connection is closed)."""
+        self._owner_only(token, "kick a player")
+        if type(index) is not int or not 1 <= index < len(self.seats):
+            raise RoomError(f"seat must be a number from 1 to {len(self.seats) - 1} (the owner cannot kick himself)")
+        old = self.seats[index]
+        if old.kind != HUMAN:
+            raise RoomError(f"no person sits at seat {index}")
+        self.seats[index] = Seat(index)
+        return old.token
+
+    def config(self) -> GameConfig:
+        s = self.settings
+        return GameConfig(players=s["players"], preset=s["preset"], use_rank9=s["use_rank9"],
+                          completion_size=s["completion_size"], crown_seat=None)
+
+    def start(self, token: Any) -> None:
+        self._owner_only(token, "start the game")
+        empty = [s.index for s in self.seats if s.kind == OPEN]
+        if empty:
+            raise RoomError(f"seat {empty[0]} is open: wait for a person or make it a bot")
+        config = self.config()
+        agents = {}
+        for s in self.seats:
+            if s.kind == BOT:
+                agents[s.index] = self._make_bot(s.bot, s.index, config)
+        self.game = Game(config, secrets.randbits(62))
+        self.agents = agents
+        self.state = PLAYING
+
+    def _make_bot(self, bot: str | None, seat: int, config: GameConfig) -> Agent:
+        agent = make_agent(bot or "heuristic", seed=self.rng.getrandbits(32))
+        agent.reset(seat, config, self.rng.getrandbits(32))
+        return agent
+
+    # -- play -----------------------------------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return 0 if self.game is None else len(self.game.actions)
+
+    def to_move(self) -> int | None:
+        return None if self.game is None or self.game.is_over else self.game.current_player
+
+    def bot_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and seat in self.agents
+
+    def act(self, token: Any, index: Any, step: Any) -> Action:
+        """A person answers the decision of their seat with the index of a legal action, for the step they saw."""
+        seat = self.seat_of(token)
+        if self.state != PLAYING or self.game is None:
+            raise RoomError("the game is not being played")
+        if seat != self.to_move():
+            raise RoomError("it is not your turn")
+        if seat in self.agents:
+            raise RoomError("a bot plays this seat now (you were away longer than the grace period)")
+        if type(step) is not int or step != self.step:
+            raise RoomError("that answer was for an earlier moment of the game: look again")
+        legal = self.game.legal_actions()
+        if type(index) is not int or not 0 <= index < len(legal):
+            raise RoomError(f"action must be a number from 0 to {len(legal) - 1}")
+        return self._apply(legal[index])
+
+    def play_bot(self) -> Action:
+        seat = self.to_move()
+        assert seat is not None and seat in self.agents and self.game is not None
+        action = self.agents[seat].act(Decision(self.game, seat))
+        return self._apply(action)
+
+    def play_random(self) -> Action:
+        """The timer ran out: a random legal move for the seat to move (RULES.md §9, the online game)."""
+        seat = self.to_move()
+        assert seat is not None and self.game is not None
+        self.timeouts.append((self.step, seat))
+        legal = self.game.legal_actions()
+        return self._apply(legal[self.rng.randrange(len(legal))])
+
+    def _apply(self, action: Action) -> Action:
+        assert self.game is not None
+        self.game.apply(action)
+        if self.game.is_over:
+            self.state = FINISHED
+        return action
+
+    def replace_with_bot(self, seat: int) -> None:
+        """A person stayed away longer than the grace period: a bot plays their seat from now on."""
+        if self.state != PLAYING or seat in self.agents:
+            return
+        self.agents[seat] = self._make_bot(self.settings["grace_bot"], seat, self.config())
+        self.seats[seat].replaced = True
+
+    def reclaim(self, seat: int) -> None:
+        """The person is back: their seat is theirs again."""
+        if self.seats[seat].replaced and self.state == PLAYING:
+            self.agents.pop(seat, None)
+            self.seats[seat].replaced = False
+
+    def public(self) -> dict[str, Any]:
+        return {"room": self.code, "state": self.state, "settings": dict(self.settings), "private": self.private,
+                "seats": [s.public() for s in self.seats], "owner_seat": 0}
+
+
+def _check_settings(s: dict[str, Any], bots: tuple[str, ...]) -> None:
+    n = s["players"]
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RoomError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    if s["preset"] not in PRESET_NAMES:
+        raise RoomError(f"unknown preset {s['preset']!r}; choose one of {', '.join(PRESET_NAMES)}")
+    for key in ("use_rank9", "hint_allowed"):
+        if type(s[key]) is not bool:
+            raise RoomError(f"{key} must be true or false")
+    size = s["completion_size"]
+    if size is not None and (type(size) is not int or not 1 <= size <= 20):
+        raise RoomError("completion_size (the district target) must be a number from 1 to 20, or null for the "
+                        "rulebook's 7 (8 with 2-3 players)")
+    timer = s["timer"]
+    if type(timer) is not int or not (timer == 0 or TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]):
+        raise RoomError(f"timer must be 0 (none) or {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds per decision")
+    grace = s["grace"]
+    if type(grace) is not int or not GRACE_RANGE[0] <= grace <= GRACE_RANGE[1]:
+        raise RoomError(f"grace must be {GRACE_RANGE[0]}-{GRACE_RANGE[1]} seconds")
+    if s["grace_bot"] not in bots:
+        raise RoomError(f"unknown bot {s['grace_bot']!r} for grace_bot; this server offers {', '.join(bots)}")
+    try:  # every rule of the table itself is the core's to check
+        GameConfig(players=n, preset=s["preset"], use_rank9=s["use_rank9"], completion_size=size).resolve(Rng(0))
+    except ConfigError as exc:
+        raise RoomError(str(exc)) from None
+
+
+class Rooms:
+    """Every room of the server, by code."""
+
+    def __init__(self, bots: tuple[str, ...], rng: random.Random | None = None) -> None:
+        self.bots = bots
+        self.rooms: dict[str, Room] = {}
+        self._rng = rng or random.SystemRandom()
+
+    def create(self, name: Any, password: Any = None) -> tuple[Room, str]:
+        """A new room whose creator owns it and sits at seat 0; returns (room, the owner's token)."""
+        name = clean_name(name)
+        if password is not None and (not isinstance(password, str) or len(password) > 64):
+            raise RoomError("password must be text of at most 64 characters, or null")
+        code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
+        while code in self.rooms:
+            code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
+        room = Room(code, self.bots, password or None)
+        self.rooms[code] = room
+        _, token = room.sit(name, 0, password)
+        return room, token
+
+    def get(self, code: Any) -> Room:
+        if not isinstance(code, str) or code.upper() not in self.rooms:
+            raise RoomError(f"no room {code!r}: check the code")
+        return self.rooms[code.upper()]
