@@ -9,9 +9,9 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from citadels_web.server import create_app  # noqa: E402
+from citadels_web.server import create_app
 
 
 @pytest.fixture
