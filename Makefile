@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || python3.11 -m venv $(VENV) || python3 -m venv $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install torch==2.13.0  # first: the CPU build on this machine; an unpinned torch pulls a CUDA build
-	$(PIP) install -e '.[dev,train,rllib,openspiel,torchrl,web,browser]'
+	$(PIP) install -e '.[dev,train,rllib,openspiel,torchrl,web]'
 	@touch $(STAMP)
 
 # The main job: train a policy from scratch (configs/ppo.yaml, a few minutes on 2 cores: imitation of
@@ -33,9 +33,7 @@ serve: venv
 game: venv
 	$(VENV)/bin/citadels game --players 4 --seed 1
 
-# The browser tests drive Debian's Chromium (Playwright cannot download one here): installed once if missing.
 test: venv
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium)
 	$(PY) -m pytest -n 2
 
 lint: venv

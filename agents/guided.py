@@ -17,35 +17,13 @@ from typing import Any
 
 from citadels_env.core import Action
 
-from .base import Agent, Decision
+from .base import Decision
 from .ismcts import ISMCTSAgent, _Node
+from .policy import PolicyAgent, shipped
 
 
-def policy_priors(agent: Agent, decision: Decision) -> dict[Action, float]:
-    """The policy's probability of each legal answer (a `PolicyAgent`; what it would sample from)."""
-    from .policy import PolicyAgent
-
-    if not isinstance(agent, PolicyAgent):
-        raise ValueError(f"the guide must be a trained policy (a .pt checkpoint or a shipped id), got {agent!r}")
-    import numpy as np
-    import torch
-
-    from .beliefs import belief_features
-
-    obs = decision.observation
-    if agent.net.beliefs:
-        obs = np.concatenate([obs, belief_features(decision.view)])
-    with torch.no_grad():
-        logits = agent.net.logits(torch.from_numpy(obs).unsqueeze(0),
-                                  torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0))[0]
-        probs = torch.softmax(logits, -1).numpy()
-    return {a: float(probs[decision.to_flat(a)]) for a in decision.legal}
-
-
-def _load_guide(net: str, seed: int | None) -> Agent:
+def _load_guide(net: str, seed: int | None) -> PolicyAgent:
     """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path."""
-    from .policy import PolicyAgent, shipped
-
     if not net.endswith(".pt") and shipped(net).exists():
         return PolicyAgent.from_checkpoint(shipped(net), seed=seed)
     if not net.endswith(".pt"):
@@ -76,7 +54,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
 
     def candidates(self, decision: Decision) -> tuple[Action, ...]:
         """The root answers the search will consider, most likely first."""
-        priors = policy_priors(self.guide, decision)
+        priors = self.guide.probabilities(decision)
         ranked = sorted(decision.legal, key=lambda a: -priors.get(a, 0.0))
         chosen, held = [], 0.0
         for a in ranked:
@@ -95,7 +73,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_candidates = chosen
         if len(chosen) == 1:
             return chosen[0]
-        root = self.search(_Restricted(decision, chosen))
+        root = self.search(decision, legal=chosen)
         seat = decision.seat
         best, best_key = chosen[0], (-1, -1.0)
         for a in chosen:  # the most visited; ties to the higher prior
@@ -118,16 +96,3 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                 best_a, best_child, best_v = a, child, v
         assert best_child is not None
         return best_a, best_child
-
-
-class _Restricted(Decision):
-    """The real decision with its legal answers cut to the candidates (the search's root only)."""
-
-    __slots__ = ()
-
-    def __init__(self, decision: Decision, legal: tuple[Action, ...]) -> None:
-        self._game = decision._game
-        self.seat = decision.seat
-        self.legal = legal
-        self._view, self._observation, self._mask = decision._view, decision._observation, decision._mask
-

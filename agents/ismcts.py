@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from citadels_env.core import Action, Game, GameConfig
 from citadels_env.core.scoring import best_breakdown
@@ -121,13 +121,14 @@ class ISMCTSAgent(Agent):
                 best, best_visits = a, child.visits
         return best
 
-    def search(self, decision: Decision) -> _Node:
-        """Run the iterations for `decision` and return the root of the tree."""
+    def search(self, decision: Decision, legal: Sequence[Action] | None = None) -> _Node:
+        """Run the iterations for `decision` and return the root of the tree; `legal` restricts the root's answers
+        to some of the legal ones (a guide's candidates)."""
         if self._policy is None:
             self._policy = _heuristic_rollout() if self.rollout == "heuristic" else _random_rollout
         rng = self.rng
         root = _Node(decision.seat)
-        root_legal = frozenset(decision.legal)
+        root_legal = frozenset(decision.legal if legal is None else legal)
         start = _time.perf_counter()
         deadline = None if self.time is None else start + self.time
         limit = self.iters

@@ -170,15 +170,20 @@ class PolicyAgent(Agent):
 
     name = "policy"
 
-    def __init__(self, net: PolicyNet, greedy: bool = False, seed: int | None = None) -> None:
+    def __init__(self, net: PolicyNet, greedy: bool = False, seed: int | None = None,
+                 reward: str | None = None) -> None:
         self.net = net
         self.greedy = greedy
         self.generator = torch.Generator().manual_seed(seed or 0)
+        #: The reward scheme it was trained on (from the checkpoint's config), None when unknown.
+        self.reward = reward
 
     @classmethod
     def from_checkpoint(cls, path: str | Path, greedy: bool = False, seed: int | None = None) -> PolicyAgent:
-        net, _ = load_policy(path)
-        agent = cls(net, greedy=greedy, seed=seed)
+        net, meta = load_policy(path)
+        config = meta.get("config")
+        reward = config.get("reward") if isinstance(config, dict) else None
+        agent = cls(net, greedy=greedy, seed=seed, reward=reward if isinstance(reward, str) else None)
         agent.name = Path(path).stem
         return agent
 
@@ -186,16 +191,26 @@ class PolicyAgent(Agent):
         if seed is not None:
             self.generator.manual_seed(seed)
 
+    def inputs(self, decision: Decision) -> tuple[torch.Tensor, torch.Tensor]:
+        """The network's input for this decision (the observation, then the belief features if the net reads them)
+        and the legal mask, each as a batch of one."""
+        obs = decision.observation
+        if self.net.beliefs:
+            obs = np.concatenate([obs, belief_features(decision.view)])
+        return (torch.from_numpy(obs).unsqueeze(0),
+                torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0))
+
+    @torch.no_grad()
+    def probabilities(self, decision: Decision) -> dict[Action, float]:
+        """The policy's probability of each legal answer (what `act` samples from)."""
+        probs = torch.softmax(self.net.logits(*self.inputs(decision))[0], -1)
+        return {a: float(probs[decision.to_flat(a)]) for a in decision.legal}
+
     @torch.no_grad()
     def act(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
             return decision.legal[0]
-        obs = decision.observation
-        if self.net.beliefs:
-            obs = np.concatenate([obs, belief_features(decision.view)])
-        obs = torch.from_numpy(obs).unsqueeze(0)
-        mask = torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0)
-        logits = self.net.logits(obs, mask)[0]
+        logits = self.net.logits(*self.inputs(decision))[0]
         if self.greedy:
             index = int(torch.argmax(logits))
         else:

@@ -9,34 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents import Agent, Decision
-from agents.guided import policy_priors
+import torch
+
+from agents import Decision
+from agents.policy import PolicyAgent
 
 
-def win_chance(agent: Agent, decision: Decision) -> float | None:
-    """The value head's estimate of this seat's chance to win, or None when the policy was not trained to win."""
-    import numpy as np
-    import torch
-
-    from agents.beliefs import belief_features
-
-    reward = getattr(agent, "reward", "win")
-    if reward != "win":
+@torch.no_grad()
+def win_chance(agent: PolicyAgent, decision: Decision) -> float | None:
+    """The value head's estimate of this seat's chance to win, or None when the policy was not trained to win or its
+    value head reads the hidden state (a centralised critic: never shown to a player)."""
+    if agent.reward != "win" or agent.net.critic_size:
         return None
-    obs = decision.observation
-    if agent.net.beliefs:
-        obs = np.concatenate([obs, belief_features(decision.view)])
-    if agent.net.critic_size:  # a centralised critic reads the hidden state: never use it for a hint
-        return None
-    with torch.no_grad():
-        mask = torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0)
-        _, value = agent.net(torch.from_numpy(obs).unsqueeze(0), mask)
+    _, value = agent.net(*agent.inputs(decision))
     low = 1.0 / (decision.num_players - 1)
-    return float(min(1.0, max(0.0, (float(value[0]) + low) / (1.0 + low))))
+    return min(1.0, max(0.0, (float(value[0]) + low) / (1.0 + low)))
 
 
-def advice(agent: Agent, decision: Decision, k: int = 3) -> dict[str, Any]:
+def advice(agent: PolicyAgent, decision: Decision, k: int = 3) -> dict[str, Any]:
     """{"moves": [(index in the legal list, probability), ...] best first, "win": float | None}."""
-    priors = policy_priors(agent, decision)
-    order = sorted(range(len(decision.legal)), key=lambda i: -priors.get(decision.legal[i], 0.0))[:k]
-    return {"moves": [(i, priors.get(decision.legal[i], 0.0)) for i in order], "win": win_chance(agent, decision)}
+    priors = agent.probabilities(decision)
+    order = sorted(range(len(decision.legal)), key=lambda i: -priors[decision.legal[i]])[:k]
+    return {"moves": [(i, priors[decision.legal[i]]) for i in order], "win": win_chance(agent, decision)}

@@ -72,7 +72,6 @@ class Room:
     state: str = LOBBY
     game: Game | None = None
     agents: dict[int, Agent] = field(default_factory=dict)
-    timeouts: list[tuple[int, int]] = field(default_factory=list)  # (step, seat) where the server played for a seat
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     record_id: str | None = None
 
@@ -248,9 +247,7 @@ class Room:
 
     def play_random(self) -> Action:
         """The timer ran out: a random legal move for the seat to move (RULES.md §9, the online game)."""
-        seat = self.to_move()
-        assert seat is not None and self.game is not None
-        self.timeouts.append((self.step, seat))
+        assert self.to_move() is not None and self.game is not None
         legal = self.game.legal_actions()
         return self._apply(legal[self.rng.randrange(len(legal))])
 

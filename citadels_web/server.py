@@ -33,7 +33,7 @@ from citadels_env.core.record import RecordError, replay, to_record
 
 from . import views
 from .hints import advice
-from .rooms import BOT, FINISHED, HUMAN, LOBBY, PLAYING, Room, RoomError, Rooms
+from .rooms import FINISHED, HUMAN, PLAYING, Room, RoomError, Rooms
 
 STATIC = Path(__file__).with_name("static")
 DEFAULT_BOTS = ("heuristic", "heuristic-strong", "ppo", "dagger", "ismcts", "ppo+ismcts", "random")
@@ -100,11 +100,9 @@ class Hub:
     def state_frame(self, room: Room, conn: Conn) -> dict[str, Any]:
         game = room.game
         assert game is not None
-        legal, prompt = views.legal(game, conn.seat) if conn.seat not in room.agents else ([], None)
         deadline = self.deadlines.get(room.code) if room.to_move() == conn.seat else None
-        return {"type": "state", "step": room.step, "you": conn.seat, "view": views.table(game, conn.seat,
-                self.names(room)), "legal": legal, "prompt": prompt, "deadline": deadline,
-                "log": views.log_lines(game, conn.seat)}
+        return {"type": "state", "step": room.step, "you": conn.seat, "deadline": deadline,
+                **views.seat_frame(game, conn.seat, self.names(room), may_act=conn.seat not in room.agents)}
 
     def hint_frame(self, room: Room, seat: int) -> dict[str, Any]:
         assert room.game is not None
@@ -211,7 +209,7 @@ class Hub:
             raise RoomError(f"seat must be null or a number from 0 to {game.num_players - 1}")
         names = self.record_names(rid, game.num_players)
         return {"type": "replay_frame", "record": rid, "seat": seat, "step": step, "total": total, "names": names,
-                **views.replay_frame(game, seat, names)}
+                **views.seat_frame(game, seat, names, may_act=False)}
 
 
 def _atomic_write(path: Path, text: str) -> None:
@@ -249,12 +247,12 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         await hub.send(conn, hub.replay_frame(msg.get("record"), msg.get("seat"), msg.get("step")))
         return
     if kind == "hint":
-        conn.hint = bool(msg.get("on"))
-        if conn.room is not None and conn.hint and conn.seat is not None and conn.room.to_move() == conn.seat \
-                and conn.room.state == PLAYING:
-            if not conn.room.settings["hint_allowed"]:
-                raise RoomError("the owner turned hints off in this room")
-            await hub.send(conn, hub.hint_frame(conn.room, conn.seat))
+        on, room = bool(msg.get("on")), conn.room
+        if on and room is not None and not room.settings["hint_allowed"]:
+            raise RoomError("the owner turned hints off in this room")
+        conn.hint = on
+        if on and room is not None and conn.seat is not None and room.state == PLAYING and room.to_move() == conn.seat:
+            await hub.send(conn, hub.hint_frame(room, conn.seat))
         return
     room = conn.room
     if room is None:
@@ -381,5 +379,3 @@ def create_app(records_dir: str | Path = "citadels-records", bots: tuple[str, ..
     app.state.hub = hub
     return app
 
-
-__all__ = ["BOT", "LOBBY", "Hub", "create_app"]

@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from citadels_env.core import CHARACTERS, DISTRICTS, Action, Game
+from citadels_env.core import CHARACTERS, DISTRICTS, Game
+from citadels_env.core.knowledge import PlayerView
 from citadels_env.core.scoring import public_breakdown
 from citadels_env.core.state import ALL as ALL_SEATS
-from citadels_env.text import (
-    char_name,
-    describe_action,
-    describe_decision,
-    describe_event,
-    district_name,
-    personal_note,
-)
+from citadels_env.text import describe_action, describe_decision, describe_event, personal_note
 
 
 def card(d: str, beautified: bool = False) -> dict[str, Any]:
@@ -35,9 +29,14 @@ def character(c: str) -> dict[str, Any]:
     return {"id": c, "name": ch.name, "rank": ch.rank, "text": f"{ch.name}, rank {ch.rank}{income}"}
 
 
-def table(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
+def _view(game: Game, seat: int | None) -> PlayerView:
+    """The seat's view; a spectator's frame reads only the public fields of seat 0's."""
+    return game.view(0 if seat is None else seat)
+
+
+def table(game: Game, seat: int | None, names: list[str], view: PlayerView | None = None) -> dict[str, Any]:
     """The table as `seat` sees it (None: a spectator, who sees what every seat sees)."""
-    view = game.view(0 if seat is None else seat)
+    view = view or _view(game, seat)
     out: dict[str, Any] = {
         "round": view.round, "phase": view.phase, "crown": view.crown, "deck_size": view.deck_size,
         "completion_size": view.completion_size,
@@ -72,11 +71,11 @@ def table(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
     return out
 
 
-def log_lines(game: Game, seat: int | None) -> list[str]:
+def log_lines(game: Game, seat: int | None, view: PlayerView | None = None) -> list[str]:
     """The event lines `seat` saw (spectator: the public ones), with what they meant for it."""
     if seat is None:
         return [line.strip() for m, e in game.events if m == ALL_SEATS and (line := describe_event(e))]
-    view = game.view(seat)
+    view = view or game.view(seat)
     lines = []
     for e in view.events:
         line = describe_event(e)
@@ -88,18 +87,13 @@ def log_lines(game: Game, seat: int | None) -> list[str]:
     return lines
 
 
-def legal(game: Game, seat: int | None) -> tuple[list[dict[str, Any]], str | None]:
+def legal(game: Game, seat: int | None, view: PlayerView | None = None) -> tuple[list[dict[str, Any]], str | None]:
     """The seat's legal answers in plain words (empty unless it decides now) and the question asked."""
     if seat is None or game.is_over or game.current_player != seat:
         return [], None
-    view = game.view(seat)
+    view = view or game.view(seat)
     actions = game.legal_actions()
     return [{"id": i, "label": describe_action(a, view)} for i, a in enumerate(actions)], describe_decision(view)
-
-
-def label(game: Game, action: Action, seat: int) -> str:
-    """How `action` reads to the seat that played it (only sent to that seat)."""
-    return describe_action(action, game.view(seat))
 
 
 def scores(game: Game, names: list[str]) -> dict[str, Any]:
@@ -113,10 +107,11 @@ def scores(game: Game, names: list[str]) -> dict[str, Any]:
     return {"scores": rows, "winner": result.winner}
 
 
-def replay_frame(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """A finished game's record at some step, from one seat (or the public side)."""
-    return {"view": table(game, seat, names), "log": log_lines(game, seat)}
+def seat_frame(game: Game, seat: int | None, names: list[str], may_act: bool = True) -> dict[str, Any]:
+    """Everything a seat is sent about the game now, from one view: the table, the log, and (when `may_act`) its
+    legal answers and the question."""
+    view = _view(game, seat)
+    answers, prompt = legal(game, seat, view) if may_act else ([], None)
+    return {"view": table(game, seat, names, view), "log": log_lines(game, seat, view), "legal": answers,
+            "prompt": prompt}
 
-
-__all__ = ["card", "char_name", "character", "district_name", "label", "legal", "log_lines", "replay_frame",
-           "scores", "table"]

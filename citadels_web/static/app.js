@@ -10,7 +10,7 @@ const el = (tag, attrs = {}, text = "") => {
 };
 
 const S = { ws: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null,
-            options: null, deadline: null, replay: null, replayFrame: null, queue: [] };
+            options: null, deadline: null, replay: null, replayFrame: null };
 
 function show(section) {
   for (const id of ["home", "lobby", "table", "replay"]) $(id).hidden = !(Array.isArray(section) ? section.includes(id) : id === section);

@@ -6,9 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
-pytest.importorskip("starlette")
-
 from starlette.testclient import TestClient
 
 from citadels_web.server import create_app
