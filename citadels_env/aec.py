@@ -96,10 +96,11 @@ class raw_env(AECEnv, EzPickle):
                  crown_seat: int | None = 0, emperor_substitute: str = "king", queen_substitute: str = "artist",
                  rulings: Rulings | dict | None = None, reward: str = "win", render_mode: str | None = None,
                  render_seat: int | None = None, strict: bool = False,
-                 max_rounds: int | None = DEFAULT_MAX_ROUNDS, info_text: bool = False):
+                 max_rounds: int | None = DEFAULT_MAX_ROUNDS, info_text: bool = False, selection: str = "draft",
+                 characters_per_player: int | None = None):
         EzPickle.__init__(self, players, preset, characters, use_rank9, unique_districts, completion_size,
                           crown_seat, emperor_substitute, queen_substitute, rulings, reward, render_mode,
-                          render_seat, strict, max_rounds, info_text)
+                          render_seat, strict, max_rounds, info_text, selection, characters_per_player)
         super().__init__()
         if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
             raise ValueError(f"max_rounds must be a positive integer or None, got {max_rounds!r}")
@@ -114,7 +115,8 @@ class raw_env(AECEnv, EzPickle):
                                  use_rank9=use_rank9, unique_districts=unique_districts,
                                  completion_size=completion_size, crown_seat=crown_seat,
                                  emperor_substitute=emperor_substitute, queen_substitute=queen_substitute,
-                                 rulings=rulings or Rulings())
+                                 rulings=rulings or Rulings(), selection=selection,
+                                 characters_per_player=characters_per_player)
         self.config.resolve(Rng(0))  # raise a ConfigError now rather than at reset
         self.reward_scheme = reward
         self.render_mode = render_mode

@@ -89,6 +89,7 @@ def describe_event(e: tuple) -> str | None:
         "navigator_gold": lambda: f"{P(e.seat)} (Navigator) takes {e.gold} gold",
         "picked": lambda: f"{P(e.seat)} chooses a character",
         "discarded": lambda: f"{P(e.seat)} discards a character face down",
+        "dealt": lambda: f"{P(e.seat)} is dealt a character",
         "took_facedown": lambda: f"{P(e.seat)} takes the face-down character",
         "theater_swap": lambda: f"{P(e.owner)} gives the {C(e.given)} to {P(e.other)} and takes the {C(e.taken)}",
         "looked": lambda: f"{P(e.seat)} sees the hand of {P(e.target)}: " + (", ".join(map(D, e.hand)) or "empty"),

@@ -34,8 +34,8 @@ class RoomError(ValueError):
 
 
 def default_settings() -> dict[str, Any]:
-    return {"players": 4, "preset": "first_game", "use_rank9": False, "completion_size": None, "timer": 0,
-            "grace": 60, "grace_bot": "heuristic", "hint_allowed": True}
+    return {"players": 4, "preset": "first_game", "use_rank9": False, "completion_size": None, "selection": "draft",
+            "characters_per_player": None, "timer": 0, "grace": 60, "grace_bot": "heuristic", "hint_allowed": True}
 
 
 @dataclass
@@ -190,7 +190,8 @@ class Room:
     def config(self) -> GameConfig:
         s = self.settings
         return GameConfig(players=s["players"], preset=s["preset"], use_rank9=s["use_rank9"],
-                          completion_size=s["completion_size"], crown_seat=None)
+                          completion_size=s["completion_size"], crown_seat=None, selection=s["selection"],
+                          characters_per_player=s["characters_per_player"])
 
     def start(self, token: Any) -> None:
         self._owner_only(token, "start the game")
@@ -298,7 +299,8 @@ def _check_settings(s: dict[str, Any], bots: tuple[str, ...]) -> None:
     if s["grace_bot"] not in bots:
         raise RoomError(f"unknown bot {s['grace_bot']!r} for grace_bot; this server offers {', '.join(bots)}")
     try:  # every rule of the table itself is the core's to check
-        GameConfig(players=n, preset=s["preset"], use_rank9=s["use_rank9"], completion_size=size).resolve(Rng(0))
+        GameConfig(players=n, preset=s["preset"], use_rank9=s["use_rank9"], completion_size=size,
+                   selection=s["selection"], characters_per_player=s["characters_per_player"]).resolve(Rng(0))
     except ConfigError as exc:
         raise RoomError(str(exc)) from None
 

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from agents import Decision
 from agents import make as make_agent
 from citadels_env.core import PRESET_NAMES
+from citadels_env.core.config import SELECTIONS
 from citadels_env.core.record import RecordError, replay, to_record
 
 from . import views
@@ -356,7 +357,7 @@ def create_app(records_dir: str | Path = "citadels-records", bots: tuple[str, ..
 
     async def options(request: Request) -> Response:
         return JSONResponse({"bots": list(bots), "presets": list(PRESET_NAMES), "players": list(range(2, 9)),
-                             "timer": [0, 5, 600]})
+                             "selections": list(SELECTIONS), "timer": [0, 5, 600]})
 
     async def records(request: Request) -> Response:
         return JSONResponse(hub.record_ids())

@@ -18,6 +18,14 @@ class ConfigError(ValueError):
 
 
 FIRST_GAME = "first_game"
+#: The ways characters are selected each round (`GameConfig.selection`).
+DRAFT, DEAL = "draft", "deal"
+SELECTIONS = (DRAFT, DEAL)
+
+
+def rulebook_characters_per_player(players: int) -> int:
+    """§3.4: two characters each with 2-3 players, one with 4-8."""
+    return 2 if players <= 3 else 1
 
 #: Presets of RU pp.8-9: (characters of ranks 1-8, optional rank 9, 14 unique districts).
 PRESETS: dict[str, tuple[tuple[str, ...], str | None, tuple[str, ...]]] = {
@@ -95,6 +103,13 @@ class GameConfig:
     completion_size: districts that complete a city; default 7, or 8 with 2-3 players (the online variant of §9 makes
         it configurable).
     crown_seat: seat of the "oldest player", who starts with the crown (Q34); None draws it from the seed.
+    selection: "draft" (the rulebook's, §3.4-3.6) or "deal" (the online game's variant: each round the crown holder
+        chooses one character from all of them, the rest are dealt at random, one at a time clockwise, and the
+        characters left over are set aside face down; nothing is discarded face up).
+    characters_per_player: with "deal", how many characters each seat gets per round (players x this must not exceed
+        the characters in the game); None is the rulebook's count (2 with 2-3 players, else 1), the only one "draft"
+        allows. The online game starts with the crown unowned; here the rulebook's crown holder (Q34) keeps it, so the
+        first round is dealt like every other.
     emperor_substitute / queen_substitute: the preset footnotes' replacements (Emperor with 2 players, Queen with 3-4).
     """
 
@@ -108,6 +123,8 @@ class GameConfig:
     emperor_substitute: str = "king"
     queen_substitute: str = "artist"
     rulings: Rulings = field(default_factory=Rulings)
+    selection: str = DRAFT
+    characters_per_player: int | None = None
 
     # -- resolution -------------------------------------------------------------------------------------------------
     def resolve(self, rng: Rng) -> ResolvedConfig:
@@ -154,7 +171,26 @@ class GameConfig:
         if self.rulings.tiebreak not in ("held", "revealed"):
             raise ConfigError(f"rulings.tiebreak must be 'held' or 'revealed' (Q7), got {self.rulings.tiebreak!r}")
         chars = tuple(sorted(chars, key=RANK.__getitem__))
-        return ResolvedConfig(n, chars, uniques, size, crown, self.rulings)
+        per = validate_selection(self.selection, self.characters_per_player, n, len(chars))
+        return ResolvedConfig(n, chars, uniques, size, crown, self.rulings, self.selection, per)
+
+
+def validate_selection(selection: str, per: int | None, players: int, characters: int) -> int:
+    """The characters each seat gets per round; ConfigError when the selection mode or the count is impossible."""
+    if selection not in SELECTIONS:
+        raise ConfigError(f"selection must be one of {', '.join(SELECTIONS)}, got {selection!r}")
+    book = rulebook_characters_per_player(players)
+    if per is None:
+        return book
+    if type(per) is not int:
+        raise ConfigError(f"characters_per_player must be an integer or null, got {per!r}")
+    if selection == DRAFT and per != book:
+        raise ConfigError(f"the draft gives {book} character(s) per player with {players} players; "
+                          f"characters_per_player={per} needs selection='deal'")
+    if not 1 <= per <= characters // players:
+        raise ConfigError(f"characters_per_player must be from 1 to {characters // players} with {players} players "
+                          f"and {characters} characters, got {per}")
+    return per
 
 
 def validate_characters(chars: tuple[str, ...], players: int) -> None:
@@ -201,6 +237,8 @@ class ResolvedConfig:
     completion_size: int
     crown_seat: int
     rulings: Rulings
+    selection: str = DRAFT
+    characters_per_player: int = 1
 
     @property
     def has_rank9(self) -> bool:

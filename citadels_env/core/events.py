@@ -36,6 +36,7 @@ Round = _event("round", "round crown", "A round starts (its number, the crown ho
 Faceup = _event("faceup", "characters", "Characters discarded face up this round (§3.4).")
 Picked = _event("picked", "seat", "A seat kept a character in the draft (which one is private).")
 Discarded = _event("discarded", "seat", "A seat discarded a character face down (2 players).")
+Dealt = _event("dealt", "seat", "A seat was dealt a character at random (the deal variant; which one is private).")
 TookFacedown = _event("took_facedown", "seat", "The last player of 7/8 took the face-down card (§3.4.7).")
 Theater = _event("theater", "owner other", "The Theater's owner exchanges characters with `other`.")
 TheaterSwap = _event("theater_swap", "owner other given taken", "The characters exchanged (seen by the two only).")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from .cards import DISTRICTS, EMPEROR, MUSEUM, QUARRY, QUEEN, SECRET_VAULT, WIZARD, characters_of_rank
-from .config import PRESET_NAMES, GameConfig
+from .config import DEAL, PRESET_NAMES, GameConfig
 from .game import Game
 from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .rng import Rng
@@ -52,7 +53,16 @@ def check_state(g: Game, duplicates_ok: dict[int, set[str]] | None = None) -> No
 
 
 def random_config(rng: random.Random) -> GameConfig:
-    """A random legal configuration: any player count, preset or random selection of cards, 8 or 9 characters."""
+    """A random legal configuration: any player count, preset or random selection of cards, 8 or 9 characters, the
+    rulebook's draft or (one game in four) the online deal with any number of characters per player."""
+    config = _random_cards(rng)
+    if rng.random() < 0.25:
+        per = rng.randint(1, 8 // config.players)  # 8 characters at least: always possible
+        config = replace(config, selection=DEAL, characters_per_player=per)
+    return config
+
+
+def _random_cards(rng: random.Random) -> GameConfig:
     players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
     if rng.random() < 0.5:
         return GameConfig(players=players, preset=rng.choice(PRESET_NAMES), use_rank9=rng.random() < 0.5)

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .config import DEAL as DEAL_SELECTION
 from .decisions import DECISIONS
 from .rng import Rng
-from .selection import DISCARD, FINAL_DISCARD, KEEP, TAKE_FACEDOWN
+from .selection import DEAL, DISCARD, FINAL_DISCARD, KEEP, TAKE_FACEDOWN
 from .state import ALL, DRAFT, DraftSeen, DraftStep, Frame, GameState, TheaterUse
 
 #: Decisions whose context (`decision_data`) is private to the deciding seat.
@@ -269,6 +270,7 @@ def _resample_characters(d: GameState, seat: int, rng: Rng, tries: int = 200) ->
 
 def _sample_draft(d: GameState, seat: int, rng: Rng):
     n = d.cfg.players
+    single = d.cfg.characters_per_player == 1  # one character each: a Theater swap is a plain exchange
     steps = d.draft_steps
     done = d.draft_index if d.phase == DRAFT and d.draft_index >= 0 else len(steps)
     obs = {}  # step -> (hand seen or None, chosen)
@@ -290,9 +292,9 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
     pre_owner: dict[str, frozenset[int]] = {}
     for c, s in revealed.items():
         if public_swap is not None and s in public_swap:
-            if n >= 4 or involved:
+            if single or involved:
                 pre = s
-                if n >= 4:
+                if single:
                     pre = public_swap[1] if s == public_swap[0] else public_swap[0]
                 elif c == swap.taken:  # taken by the owner: it was the other's
                     pre = swap.other
@@ -306,7 +308,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
     own_known = {}  # the seat's own draft choices: its keeps, and its discards (2 players)
     for step, (_, chosen) in obs.items():
         if chosen is not None:
-            own_known[chosen] = seat if steps[step].op == KEEP else None
+            own_known[chosen] = seat if steps[step].op in (KEEP, DEAL) else None
 
     pool = [c for c in d.cfg.characters if c not in d.faceup]
     rng.shuffle(pool)
@@ -315,7 +317,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
 
     def next_obs(after: int):
         for k in obs_steps:
-            if k > after:
+            if k > after and obs[k][0]:  # a dealt card (empty hand) says nothing of what was left
                 return obs[k][0]
         return None
 
@@ -335,12 +337,13 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
         return rng.choice(allowed) if allowed else None
 
     # step -1: the random face-down card; with 7/8 players it is only set aside: the last player takes it back
-    special = any(s.op == TAKE_FACEDOWN for s in steps)
-    x = pick(-1, "set_aside" if special else "discard", None, facedown_seen)
-    if x is None:
-        return None
-    pool.remove(x)
-    facedown.append(x)
+    if d.cfg.selection != DEAL_SELECTION:  # the deal variant sets no card aside before it starts
+        special = any(s.op == TAKE_FACEDOWN for s in steps)
+        x = pick(-1, "set_aside" if special else "discard", None, facedown_seen)
+        if x is None:
+            return None
+        pool.remove(x)
+        facedown.append(x)
     seen: list[tuple] = []
     for i in range(done):
         op, who = steps[i]
@@ -353,13 +356,15 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
             pool = []
             continue
         known = obs[i][1] if i in obs else None
-        c = pick(i, KEEP if op == KEEP else DISCARD, who, known)
+        c = pick(i, KEEP if op in (KEEP, DEAL) else DISCARD, who, known)
         if c is None:
             return None
         if op in (KEEP, DISCARD):
             seen.append(DraftSeen(i, who, tuple(sorted(pool)), c))
+        elif op == DEAL:
+            seen.append(DraftSeen(i, who, (), c))
         pool.remove(c)
-        if op == KEEP:
+        if op in (KEEP, DEAL):
             chars_of[who].append(c)
         else:
             facedown.append(c)
@@ -368,7 +373,7 @@ def _sample_draft(d: GameState, seat: int, rng: Rng):
         pool = []
     if swap is not None:
         owner, other = swap.owner, swap.other
-        if n >= 4 or involved:
+        if single or involved:
             given = swap.given if involved else chars_of[owner][0]
             taken = swap.taken if involved else chars_of[other][0]
         else:

@@ -29,6 +29,7 @@ _CONFIG_TYPES: dict[str, tuple[type, ...]] = {
     "players": (int,), "preset": (str, _NONE), "characters": (list, tuple, _NONE), "use_rank9": (bool,),
     "unique_districts": (list, tuple, str, _NONE), "completion_size": (int, _NONE), "crown_seat": (int, _NONE),
     "emperor_substitute": (str,), "queen_substitute": (str,), "rulings": (dict,),
+    "selection": (str,), "characters_per_player": (int, _NONE),
 }
 _RULING_TYPES: dict[str, tuple[type, ...]] = {
     "warlord_own_completed_city": (bool,), "great_wall_protects_itself": (bool,), "tiebreak": (str,),

@@ -6,6 +6,7 @@ Each round the draft is written as a script of steps `(op, seat)` run in order:
   random_discard  - a random card of the passed hand is discarded face down (3 players)
   take_facedown   - the 7/8-player last player adds the initial face-down card to his hand
   final_discard   - whatever is left is discarded face down
+  deal            - a random card of the remaining characters is dealt to the seat (the "deal" variant)
 `draft_seen` records a `state.DraftSeen` for each decision, and one when the 7/8-player last player takes the face-down
 card: exactly what each seat knows of the draft (`knowledge`).
 """
@@ -14,13 +15,14 @@ from __future__ import annotations
 
 from .actions import A_CHAR, A_PASS, A_PLAYER, PASS, Action
 from .cards import RANK, THEATER
+from .config import DEAL as DEAL_SELECTION
 from .decisions import decision
-from .events import Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
+from .events import Dealt, Discarded, Faceup, Picked, Round, Theater, TheaterSwap, TookFacedown
 from .state import ACTION, DRAFT, DraftSeen, DraftStep, GameState, TheaterUse, _new
 
 #: The operations of the draft's script (`DraftStep.op`).
-KEEP, DISCARD, RANDOM_DISCARD, TAKE_FACEDOWN, FINAL_DISCARD = (
-    "keep", "discard", "random_discard", "take_facedown", "final_discard")
+KEEP, DISCARD, RANDOM_DISCARD, TAKE_FACEDOWN, FINAL_DISCARD, DEAL = (
+    "keep", "discard", "random_discard", "take_facedown", "final_discard", "deal")
 #: The draft steps that are decisions, and the decision each asks.
 _DECISION_OF = {KEEP: "draft_keep", DISCARD: "draft_discard"}
 
@@ -43,6 +45,16 @@ def draft_script(n: int, k: int, crown: int) -> tuple[DraftStep, ...]:
     return tuple([_new(DraftStep, step) for step in steps])
 
 
+def deal_script(n: int, per: int, crown: int) -> tuple[DraftStep, ...]:
+    """The online variant: the crown holder keeps one character of all of them, then the rest are dealt one at a time
+    clockwise from his left until every seat holds `per`; what is left is set aside face down."""
+    seats = [(crown + i) % n for i in range(n)]
+    steps = [(KEEP, crown)]
+    steps += [(DEAL, s) for r in range(per) for s in seats if r or s != crown]
+    steps.append((FINAL_DISCARD, seats[-1]))
+    return tuple([_new(DraftStep, step) for step in steps])
+
+
 def faceup_discards(n: int, k: int) -> int:
     """Number of face-up discards of the §3.4 table (k characters in the game)."""
     return 0 if n <= 3 else max(0, k - n - 2)
@@ -57,6 +69,12 @@ def start_round(g: GameState) -> None:
 
     deck = list(g.cfg.characters)
     g.rng.shuffle(deck)
+    if g.cfg.selection == DEAL_SELECTION:
+        g.faceup, g.facedown, g.draft_hand = [], [], deck
+        g.draft_steps = deal_script(n, g.cfg.characters_per_player, g.crown)
+        g.draft_index = 0
+        g.draft_seen = []
+        return
     up: list[str] = []
     while len(up) < faceup_discards(n, len(g.cfg.characters)):
         c = deck.pop()
@@ -90,6 +108,12 @@ def step(g: GameState) -> None:
     if op == RANDOM_DISCARD:
         c = g.draft_hand.pop(g.rng.below(len(g.draft_hand)))
         g.facedown.append(c)
+    elif op == DEAL:
+        c = g.draft_hand.pop(g.rng.below(len(g.draft_hand)))
+        g.draft_seen.append(_new(DraftSeen, (g.draft_index - 1, seat, (), c)))
+        g.players[seat].chars.append(c)
+        g.holder[c] = seat
+        g.event(Dealt, (seat,))
     elif op == TAKE_FACEDOWN:
         card = g.facedown.pop(0)
         g.draft_seen.append(DraftSeen(g.draft_index - 1, seat, None, card))

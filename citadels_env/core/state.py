@@ -119,7 +119,8 @@ class DraftStep(NamedTuple):
 
 class DraftSeen(NamedTuple):
     """What a seat saw at one step of the draft: the characters it was passed (`hand`) and the one it chose; `hand`
-    is None for the face-down card the last player of 7/8 takes (`chosen`)."""
+    is None for the face-down card the last player of 7/8 takes (`chosen`), and empty for a character dealt to it
+    (the deal variant)."""
 
     step: int
     seat: int

@@ -72,6 +72,8 @@ const SETTINGS = [
   ["preset", "Characters and districts", "select", () => S.options.presets],
   ["use_rank9", "Rank-9 character", "checkbox"],
   ["completion_size", "Districts to end the game (empty: rulebook)", "number"],
+  ["selection", "Characters: rulebook draft, or crown picks one and the rest are dealt", "select", () => S.options.selections],
+  ["characters_per_player", "Characters per player (deal only; empty: rulebook)", "number"],
   ["timer", "Seconds per decision (0: none)", "number"],
   ["grace", "Seconds before a bot takes a lost seat", "number"],
   ["hint_allowed", "Hints allowed", "checkbox"],

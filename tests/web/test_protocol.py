@@ -154,3 +154,19 @@ def test_pages_and_static_files_are_served_from_the_package(client):
     assert "WebSocket" in client.get("/static/app.js").text
     assert client.get("/static/style.css").status_code == 200
     assert "ppo" in client.get("/api/options").json()["bots"]
+
+
+def test_a_dealt_game_with_two_characters_each_plays_to_the_end(client, player):
+    with client.websocket_connect("/ws") as ws:
+        p = player(ws)
+        _room_with_bots(p, selection="deal", characters_per_player=2)
+        assert p.last["lobby"]["settings"]["selection"] == "deal"
+        p.send(type="settings", settings={"characters_per_player": 3})  # 4 x 3 > 8 characters: refused by the core
+        assert "characters_per_player must be from 1 to 2" in p.until("error")["message"]
+        p.send(type="start")
+        over = p.play_to_the_end()
+    record = client.get(f"/api/records/{over['record']}").json()
+    assert record["config"]["selection"] == "deal" and record["config"]["characters_per_player"] == 2
+    game = replay(record)
+    assert sum(e[0] == "dealt" for _, e in game.events) == 7 * game.round  # 4 seats x 2, less the crown's pick
+    assert "deal" in client.get("/api/options").json()["selections"]
