@@ -8,7 +8,7 @@ PY      := $(VENV)/bin/python
 PIP     := $(PY) -m pip
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv run game test lint bench fuzz serve clean
+.PHONY: venv chromium run game test lint bench fuzz serve clean
 
 venv: $(STAMP)
 
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || python3.11 -m venv $(VENV) || python3 -m venv $(VENV)
 	$(PIP) install --upgrade pip
 	$(PIP) install torch==2.13.0  # first: the CPU build on this machine; an unpinned torch pulls a CUDA build
-	$(PIP) install -e '.[dev,train,rllib,openspiel,torchrl,web]'
+	$(PIP) install -e '.[dev,train,rllib,openspiel,torchrl,web,browser]'
 	@touch $(STAMP)
 
 # The main job: train a policy from scratch (configs/ppo.yaml, a few minutes on 2 cores: imitation of
@@ -33,7 +33,11 @@ serve: venv
 game: venv
 	$(VENV)/bin/citadels game --players 4 --seed 1
 
-test: venv
+# The browser tests drive the system Chromium (Debian's package; Playwright cannot download one here).
+chromium:
+	@command -v chromium >/dev/null || apt-get install -y --no-install-recommends chromium || (apt-get update -qq && apt-get install -y --no-install-recommends chromium)
+
+test: venv chromium
 	$(PY) -m pytest -n 2
 
 lint: venv

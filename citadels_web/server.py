@@ -102,7 +102,9 @@ class Hub:
         game = room.game
         assert game is not None
         deadline = self.deadlines.get(room.code) if room.to_move() == conn.seat else None
-        return {"type": "state", "step": room.step, "you": conn.seat, "deadline": deadline,
+        # Time left rather than a wall-clock deadline: the browser counts down on its own clock, whatever its offset.
+        left = None if deadline is None else max(0, int((deadline - time.monotonic()) * 1000))
+        return {"type": "state", "step": room.step, "you": conn.seat, "time_left": left,
                 **views.seat_frame(game, conn.seat, self.names(room), may_act=conn.seat not in room.agents)}
 
     def hint_frame(self, room: Room, seat: int) -> dict[str, Any]:
@@ -127,7 +129,7 @@ class Hub:
                 self._drive(room)
             elif seat is not None and room.settings["timer"]:
                 seconds = room.settings["timer"] * self.time_scale
-                self.deadlines[room.code] = int((time.time() + seconds) * 1000)
+                self.deadlines[room.code] = time.monotonic() + seconds
                 self.timers[room.code] = asyncio.create_task(self._expire(room, room.step, seconds))
         await self.broadcast(room, extra)
 

@@ -51,7 +51,11 @@ function receive(m) {
       $("room-info").textContent = `Room ${m.room}` + (m.seat === null ? " (watching)" : ` · seat ${m.seat}`);
       break;
     case "lobby": S.lobby = m; renderLobby(); break;
-    case "state": S.state = m; S.deadline = m.deadline; renderTable(); break;
+    case "state":
+      S.state = m;
+      S.deadline = m.time_left === null ? null : Date.now() + m.time_left;
+      renderTable();
+      break;
     case "hint": renderHint(m); break;
     case "timeout": banner("timeout-notice", m.label); break;
     case "over": renderScores(m); break;

@@ -1,0 +1,49 @@
+"""What a person does in the browser, as steps the browser tests share."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
+
+
+def create_room(page: Page, name: str = "Ann", password: str | None = None) -> str:
+    page.goto("/")
+    page.get_by_test_id("create-name").fill(name)
+    if password:
+        page.get_by_test_id("create-password").fill(password)
+    page.get_by_test_id("create-btn").click()
+    code = page.get_by_test_id("room-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4}$"))
+    return code.inner_text()
+
+
+def make_bot(page: Page, seat: int, bot: str = "heuristic") -> None:
+    page.get_by_test_id(f"seat-bot-{seat}").select_option(bot)
+    expect(page.get_by_test_id(f"seat-name-{seat}")).to_contain_text(bot)
+
+
+def join_room(page: Page, code: str, name: str, password: str | None = None) -> None:
+    page.goto("/")
+    page.get_by_test_id("join-code").fill(code)
+    page.get_by_test_id("join-name").fill(name)
+    if password:
+        page.get_by_test_id("join-password").fill(password)
+    page.get_by_test_id("join-btn").click()
+
+
+def play_until_over(page: Page, limit: int = 3000) -> None:
+    """Click the first move offered whenever there is one, until the scores show."""
+    winner = page.get_by_test_id("winner")
+    buttons = page.get_by_test_id("action-btn")
+    for _ in range(limit):
+        if winner.is_visible():
+            return
+        if buttons.count():
+            with contextlib.suppress(PlaywrightError):  # the buttons were redrawn under the click: look again
+                buttons.first.click(timeout=1000)
+        else:
+            page.wait_for_timeout(20)
+    raise AssertionError("the game did not reach the scores")

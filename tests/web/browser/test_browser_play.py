@@ -1,0 +1,149 @@
+"""`citadels serve` in real Chromium: a whole game by clicking, two people at one table, a private room, a kick, the
+move timer under Playwright's clock, and a reload that rejoins the seat (docs/WEB.md)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_ui import create_room, join_room, make_bot, play_until_over
+from playwright.sync_api import Page, expect
+
+from citadels_web import views
+
+
+def _hand_labels(page: Page) -> list[str]:
+    return sorted(page.get_by_test_id("hand-card").all_inner_texts())
+
+
+def _true_hand(server, code: str, seat: int) -> list[str]:
+    hand = server.room(code).game.players[seat].hand
+    return sorted(f"{views.card(d)['name']} ({views.card(d)['cost']})" for d in hand)
+
+
+def test_a_person_plays_a_whole_game_against_three_bots_by_clicking(page: Page, server):
+    code = create_room(page)
+    for seat in (1, 2, 3):
+        make_bot(page, seat)
+    page.get_by_test_id("start-btn").click()
+    expect(page.get_by_test_id("action-btn").first).to_be_visible()
+    assert page.get_by_test_id("hand-card").first.get_attribute("title")  # a card's text on hover
+    play_until_over(page)
+    expect(page.get_by_test_id("winner")).to_contain_text("wins")
+    rows = page.get_by_test_id("scores").locator("tr")
+    expect(rows).to_have_count(4)
+    game = server.room(code).game
+    assert game.is_over
+    winner = server.room(code).seats[game.result().winner]
+    expect(page.get_by_test_id("winner")).to_have_text(f"{winner.name or winner.bot} wins")
+
+
+def test_two_people_at_one_table_each_see_only_their_own_hand(browser, server):
+    ann_ctx, bob_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
+    code = create_room(ann)
+    join_room(bob, code, "Bob")
+    expect(ann.get_by_test_id("seat-name-1")).to_contain_text("Bob")
+    make_bot(ann, 2)
+    make_bot(ann, 3)
+    ann.get_by_test_id("start-btn").click()
+    for page, seat in ((ann, 0), (bob, 1)):
+        expect(page.get_by_test_id("hand-card")).to_have_count(4)
+        assert _hand_labels(page) == _true_hand(server, code, seat)
+        other = server.room(code).game.players[1 - seat]
+        expect(page.get_by_test_id(f"player-{1 - seat}")).to_contain_text(f"{len(other.hand)} cards")
+    # Both draft (each clicks only on its own turn); then each sees its own character and not the other's.
+    game = server.room(code).game
+    pages = {0: ann, 1: bob}
+    for _ in range(300):
+        if game.phase != "draft" or game.is_over:
+            break
+        page = pages.get(game.current_player)
+        if page is not None and page.get_by_test_id("action-btn").count():
+            page.get_by_test_id("action-btn").first.click()
+        ann.wait_for_timeout(30)
+    names = {seat: views.character(game.players[seat].chars[0])["name"] for seat in (0, 1)}
+    for seat, page in pages.items():
+        expect(page.get_by_test_id("my-characters")).to_have_text(names[seat])
+    ann_ctx.close()
+    bob_ctx.close()
+
+
+def test_a_private_room_refuses_a_wrong_password(browser, server):
+    owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
+    code = create_room(owner, password="s3cret")
+    join_room(guest, code, "Eve", password="guess")
+    expect(guest.get_by_test_id("error-banner")).to_contain_text("password")
+    expect(guest.get_by_test_id("room-code")).not_to_be_visible()
+    expect(owner.get_by_test_id("seat-name-1")).to_have_text("open")
+    join_room(guest, code, "Eve", password="s3cret")
+    expect(guest.get_by_test_id("room-code")).to_have_text(code)
+    expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Eve")
+    owner_ctx.close()
+    guest_ctx.close()
+
+
+def test_the_owner_kicks_a_player(browser, server):
+    owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
+    code = create_room(owner)
+    join_room(guest, code, "Mallory")
+    expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Mallory")
+    owner.get_by_test_id("kick-1").click()
+    expect(guest.get_by_test_id("error-banner")).to_contain_text("removed you")
+    expect(guest.get_by_test_id("create-btn")).to_be_visible()
+    expect(owner.get_by_test_id("seat-name-1")).to_have_text("open")
+    assert server.room(code).seats[1].kind == "open"
+    owner_ctx.close()
+    guest_ctx.close()
+
+
+def test_the_timer_counts_down_on_the_page_clock_and_then_plays_a_random_move(page: Page, server):
+    page.clock.install()
+    code = create_room(page)
+    page.get_by_test_id("setting-timer").fill("5")
+    page.get_by_test_id("setting-timer").dispatch_event("change")
+    expect(page.get_by_test_id("setting-timer")).to_have_value("5")
+    for seat in (1, 2, 3):
+        make_bot(page, seat)
+    page.get_by_test_id("start-btn").click()
+    expect(page.get_by_test_id("action-btn").first).to_be_visible()
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_have_text(re.compile(r"^[45] s left to decide$"))
+    page.clock.fast_forward(3000)  # the countdown runs on the browser's clock
+    expect(timer).to_have_text(re.compile(r"^[12] s left to decide$"))
+    step = server.room(code).step
+    # The server's own timer (real time) runs out: a random legal move is played for the seat, and the page says so.
+    expect(page.get_by_test_id("timeout-notice")).to_contain_text("ran out of time", timeout=15_000)
+    assert server.room(code).step > step
+
+
+def test_a_reload_rejoins_the_seat(page: Page, server):
+    code = create_room(page)
+    for seat in (1, 2, 3):
+        make_bot(page, seat)
+    page.get_by_test_id("start-btn").click()
+    expect(page.get_by_test_id("hand-card")).to_have_count(4)
+    before = _hand_labels(page)
+    assert re.search(rf"/r/{code}$", page.url)
+    page.reload()
+    expect(page.get_by_test_id("hand-card").first).to_be_visible()
+    assert _hand_labels(page) == before == _true_hand(server, code, 0)
+    expect(page.locator("#room-info")).to_contain_text("seat 0")
+    assert server.room(code).seats[0].connected
+    play_until_over(page)
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_table_fits_desktop_and_phone_screens(browser, server, width, height):
+    ctx = browser.new_context(base_url=server.url, viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    create_room(page)
+    for seat in (1, 2, 3):
+        make_bot(page, seat)
+    page.get_by_test_id("start-btn").click()
+    expect(page.get_by_test_id("action-btn").first).to_be_visible()
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the table is {overflow}px wider than a {width}px screen"
+    ctx.close()
