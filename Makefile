@@ -8,7 +8,7 @@ PY      := $(VENV)/bin/python
 PIP     := $(PY) -m pip
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv chromium run game test lint bench fuzz serve clean
+.PHONY: venv chromium run game test lint bench fuzz serve screenshots web-load clean
 
 venv: $(STAMP)
 
@@ -29,6 +29,14 @@ run: venv
 # Browser play on http://127.0.0.1:8000/ (docs/WEB.md)
 serve: venv
 	$(VENV)/bin/citadels serve
+
+# docs/screenshots/: the lobby, a table and the scores at desktop and phone sizes, taken in Chromium
+screenshots: venv chromium
+	CITADELS_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:cacheprovider tests/web/browser/test_screenshots.py
+
+# 50 rooms at once on 127.0.0.1, each with 3 bots and one WebSocket client (benchmarks/web_load.py)
+web-load: venv
+	$(PY) benchmarks/web_load.py --rooms 50 --games 2
 
 game: venv
 	$(VENV)/bin/citadels game --players 4 --seed 1

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .core import CHARACTERS, DECISIONS, DISTRICTS, Action, Game
@@ -47,10 +48,17 @@ def char_label(c: str) -> str:
     return f"the {CHARACTERS[c].name} (rank {CHARACTERS[c].rank})"
 
 
-def describe_event(e: tuple) -> str | None:
-    """One line per public event (None for events too small to print)."""
+def _namer(names: Sequence[str] | None) -> Callable[[int | None], str]:
+    """seat_name, or the players' own names when the caller has them (the browser table)."""
+    if names is None:
+        return seat_name
+    return lambda s: "nobody" if s is None else names[s]
+
+
+def describe_event(e: tuple, names: Sequence[str] | None = None) -> str | None:
+    """One line per public event (None for events too small to print); `names` replaces P0, P1... by names."""
     kind = e.kind
-    P, C, D = seat_name, char_name, district_name
+    P, C, D = _namer(names), char_name, district_name
     table = {
         "setup": lambda: f"{e.players} players; characters: {', '.join(C(c) for c in e.characters)}; crown: {P(e.crown)}",
         "round": lambda: f"\n== Round {e.round} (crown: {P(e.crown)}) ==",
@@ -115,12 +123,13 @@ def describe_event(e: tuple) -> str | None:
     return fn() if fn else None
 
 
-def personal_note(e: tuple, seat: int, chars: tuple[str, ...] | list[str] = ()) -> str | None:
+def personal_note(e: tuple, seat: int, chars: tuple[str, ...] | list[str] = (),
+                  names: Sequence[str] | None = None) -> str | None:
     """What an event means for `seat`, said to its player when it happens ("Your King is killed..."), or None.
 
     It reads only the event (which the caller took from the events `seat` sees) and `chars`, the characters the
     seat holds: nothing the seat could not know."""
-    kind, C, D, P = e.kind, char_name, district_name, seat_name
+    kind, C, D, P = e.kind, char_name, district_name, _namer(names)
     if kind in ("killed", "bewitched", "rob") and e.character in chars:
         return {"killed": f"Your {C(e.character)} is killed: you lose that turn.",
                 "bewitched": f"Your {C(e.character)} is bewitched: after you gather, the Witch plays the rest of "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from citadels_env.card_text import character_text, district_text
 from citadels_env.core import CHARACTERS, DISTRICTS, Game
 from citadels_env.core.knowledge import PlayerView
 from citadels_env.core.scoring import public_breakdown
@@ -20,13 +21,12 @@ from citadels_env.text import describe_action, describe_decision, describe_event
 def card(d: str, beautified: bool = False) -> dict[str, Any]:
     k = DISTRICTS[d]
     return {"id": d, "name": k.name, "type": k.type, "cost": k.cost + (1 if beautified else 0),
-            "text": f"{k.name}: {k.type} district, costs {k.cost}" + (" (beautified: +1 point)" if beautified else "")}
+            "text": district_text(d) + (" Beautified: worth 1 more." if beautified else "")}
 
 
 def character(c: str) -> dict[str, Any]:
     ch = CHARACTERS[c]
-    income = f"; income from {ch.income_type} districts" if ch.income_type else ""
-    return {"id": c, "name": ch.name, "rank": ch.rank, "text": f"{ch.name}, rank {ch.rank}{income}"}
+    return {"id": c, "name": ch.name, "rank": ch.rank, "text": character_text(c)}
 
 
 def _view(game: Game, seat: int | None) -> PlayerView:
@@ -71,17 +71,18 @@ def table(game: Game, seat: int | None, names: list[str], view: PlayerView | Non
     return out
 
 
-def log_lines(game: Game, seat: int | None, view: PlayerView | None = None) -> list[str]:
+def log_lines(game: Game, seat: int | None, view: PlayerView | None = None,
+              names: list[str] | None = None) -> list[str]:
     """The event lines `seat` saw (spectator: the public ones), with what they meant for it."""
     if seat is None:
-        return [line.strip() for m, e in game.events if m == ALL_SEATS and (line := describe_event(e))]
+        return [line.strip() for m, e in game.events if m == ALL_SEATS and (line := describe_event(e, names))]
     view = view or game.view(seat)
     lines = []
     for e in view.events:
-        line = describe_event(e)
+        line = describe_event(e, names)
         if line:
             lines.append(line.strip())
-        note = personal_note(e, seat, view.my_characters)
+        note = personal_note(e, seat, view.my_characters, names)
         if note:
             lines.append(f">> {note}")
     return lines
@@ -112,6 +113,6 @@ def seat_frame(game: Game, seat: int | None, names: list[str], may_act: bool = T
     legal answers and the question."""
     view = _view(game, seat)
     answers, prompt = legal(game, seat, view) if may_act else ([], None)
-    return {"view": table(game, seat, names, view), "log": log_lines(game, seat, view), "legal": answers,
+    return {"view": table(game, seat, names, view), "log": log_lines(game, seat, view, names), "legal": answers,
             "prompt": prompt}
 

@@ -174,7 +174,9 @@ function renderTable() {
   ps.replaceChildren();
   for (const p of v.players) {
     const d = el("div", { class: "player" + (p.seat === v.current ? " current" : ""), "data-testid": "player-" + p.seat });
-    d.append(el("h4", {}, `${p.name}${p.crown ? " 👑" : ""}${p.seat === m.you ? " (you)" : ""}`));
+    const h = el("h4", {}, `${p.name}${p.seat === m.you ? " (you)" : ""}`);
+    if (p.crown) h.append(el("span", { class: "crown", "data-testid": "crown" }, "crown"));
+    d.append(h);
     d.append(el("div", {}, `${p.gold} gold · ${p.hand_size} cards · ${p.score_now} points` +
       (p.revealed.length ? ` · ${p.revealed.map((c) => charName(v, c)).join(", ")}` : "")));
     const city = el("div", { class: "city" });
@@ -184,7 +186,16 @@ function renderTable() {
   }
   $("me").hidden = v.me === null;
   if (v.me) {
-    $("my-characters").textContent = v.me.characters.map((c) => charName(v, c)).join(", ") || "none yet";
+    const mine = $("my-characters");
+    mine.replaceChildren();
+    v.me.characters.forEach((id, i) => {
+      const c = v.characters.find((x) => x.id === id) || { name: id, text: id };
+      if (i) mine.append(", ");
+      const span = el("span", { class: "character", title: c.text, tabindex: "0" }, c.name);
+      span.onclick = () => banner("timeout-notice", c.text);
+      mine.append(span);
+    });
+    if (!v.me.characters.length) mine.textContent = "none yet";
     const hand = $("hand");
     hand.replaceChildren();
     for (const c of v.me.hand) hand.append(cardEl(c, "hand-card"));
