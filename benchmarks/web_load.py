@@ -98,6 +98,24 @@ async def _run_clients(url: str, rooms: int, games: int, players: int, bot: str)
     return latencies, records
 
 
+def _in_own_thread(coro):
+    """asyncio.run in a thread of its own: the caller may already run an event loop (a test process)."""
+    box: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rooms", type=int, default=50, help="rooms played at once (default 50)")
@@ -119,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         time.sleep(0.05)
     start = time.perf_counter()
     try:
-        latencies, ids = asyncio.run(_run_clients(f"ws://127.0.0.1:{port}/ws", args.rooms, args.games,
-                                                  args.players, args.bot))
+        latencies, ids = _in_own_thread(_run_clients(f"ws://127.0.0.1:{port}/ws", args.rooms, args.games,
+                                                     args.players, args.bot))
     finally:
         wall = time.perf_counter() - start
         server.should_exit = True
