@@ -293,7 +293,8 @@ setInterval(() => {
 $("create-btn").onclick = () => send({ type: "create", name: $("create-name").value,
                                         password: $("create-password").value || null });
 $("join-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim().toUpperCase(),
-                                      name: $("join-name").value, password: $("join-password").value || null });
+                                      name: $("join-name").value, password: $("join-password").value || null,
+                                      seat: $("join-seat").value === "" ? null : Number($("join-seat").value) });
 $("spectate-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim().toUpperCase(),
                                           spectate: true, password: $("join-password").value || null });
 $("start-btn").onclick = () => send({ type: "start" });

@@ -25,10 +25,12 @@ def make_bot(page: Page, seat: int, bot: str = "heuristic") -> None:
     expect(page.get_by_test_id(f"seat-name-{seat}")).to_contain_text(bot)
 
 
-def join_room(page: Page, code: str, name: str, password: str | None = None) -> None:
+def join_room(page: Page, code: str, name: str, password: str | None = None, seat: int | None = None) -> None:
     page.goto("/")
     page.get_by_test_id("join-code").fill(code)
     page.get_by_test_id("join-name").fill(name)
+    if seat is not None:
+        page.get_by_test_id("join-seat").fill(str(seat))
     if password:
         page.get_by_test_id("join-password").fill(password)
     page.get_by_test_id("join-btn").click()

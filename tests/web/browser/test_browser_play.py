@@ -84,6 +84,19 @@ def test_a_private_room_refuses_a_wrong_password(browser, server):
     guest_ctx.close()
 
 
+def test_a_person_chooses_a_seat_and_a_taken_seat_is_refused(browser, server):
+    owner_ctx, a_ctx, b_ctx = (browser.new_context(base_url=server.url) for _ in range(3))
+    owner, a, b = owner_ctx.new_page(), a_ctx.new_page(), b_ctx.new_page()
+    code = create_room(owner)
+    join_room(a, code, "Cleo", seat=2)
+    expect(owner.get_by_test_id("seat-name-2")).to_contain_text("Cleo")
+    expect(a.locator("#room-info")).to_contain_text("seat 2")
+    join_room(b, code, "Dan", seat=2)
+    expect(b.get_by_test_id("error-banner")).to_contain_text("seat 2 is not open")
+    for ctx in (owner_ctx, a_ctx, b_ctx):
+        ctx.close()
+
+
 def test_the_owner_kicks_a_player(browser, server):
     owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
     owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
