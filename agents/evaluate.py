@@ -334,6 +334,10 @@ class EvalReport:
     def games_per_s(self) -> float:
         return self.games / max(self.wall_s, 1e-9)
 
+    def versus_parity(self, s: Stats) -> str:
+        """"above" or "below" parity when the whole 95 % interval is, else "tie" (the games cannot tell)."""
+        return "above" if s.ci_low > self.parity else "below" if s.ci_high < self.parity else "tie"
+
     def agent(self, name: str) -> Stats:
         for s in self.agents:
             if s.name == name:
@@ -348,12 +352,13 @@ class EvalReport:
 
         def rows(stats: list[Stats]) -> list[list[str]]:
             return [[s.name, str(s.games), str(s.wins), f"{s.win_rate:.1%}",
-                     f"{s.ci_low:.1%}-{s.ci_high:.1%}", f"{s.mean_score:.2f}", f"{s.mean_rank:.2f}",
-                     f"{s.mu:.2f}", f"{s.sigma:.2f}", f"{s.ordinal:.2f}", f"{s.ms_per_decision:.3f}"]
+                     f"{s.ci_low:.1%}-{s.ci_high:.1%}", self.versus_parity(s), f"{s.mean_score:.2f}",
+                     f"{s.mean_rank:.2f}", f"{s.mu:.2f}", f"{s.sigma:.2f}", f"{s.ordinal:.2f}",
+                     f"{s.ms_per_decision:.3f}"]
                     for s in stats]
 
-        header = ["agent", "games", "wins", "win rate", "95% CI", "score", "rank", "mu", "sigma", "ordinal",
-                  "ms/dec"]
+        header = ["agent", "games", "wins", "win rate", "95% CI", "vs parity", "score", "rank", "mu", "sigma",
+                  "ordinal", "ms/dec"]
         cfg = self.config
         parts = [f"{self.games} games, {self.players} players, preset {cfg.get('preset') or 'first_game'}, "
                  f"seeds {self.seed}..{self.seed + self.games - 1}; {self.wall_s:.1f} s "

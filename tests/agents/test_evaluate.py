@@ -222,3 +222,14 @@ def test_registered_agents_reach_the_workers_whatever_the_default_start_method(m
                         multiprocessing.get_context("spawn"))
     with pytest.raises(EvaluationError, match=r"game \d+ \(seed \d+.*'illegal-test'"):
         evaluate(["random", "illegal-test"], games=4, workers=2, chunk_size=1, progress=False)
+
+
+def test_the_table_says_above_below_or_tie_with_parity_from_the_interval():
+    from dataclasses import replace
+
+    report = evaluate(["random", "random"], games=4, players=2, seed=3, progress=False)
+    s = report.agents[0]
+    assert report.versus_parity(replace(s, ci_low=0.51, ci_high=0.7)) == "above"
+    assert report.versus_parity(replace(s, ci_low=0.2, ci_high=0.49)) == "below"
+    assert report.versus_parity(replace(s, ci_low=0.4, ci_high=0.6)) == "tie"
+    assert "vs parity" in report.table()
