@@ -114,3 +114,19 @@ def test_central_critic_reads_the_hidden_state(tmp_path):
     assert critic.shape[1] == ppo.CRITIC_SIZE and len(ro.critic_obs) == len(ro.obs)
     stats = trainer.train_on(ro)
     assert torch.isfinite(torch.tensor(stats["losses/value_loss"]))
+
+
+def test_ship_keeps_the_weights_and_the_record_and_drops_the_optimizer(tmp_path):
+    from training.ship import ship
+
+    final = ppo.train(tiny(tmp_path))
+    out = ship(final, "tinybot", 3, "pytest", tmp_path / "zoo" / "tinybot.pt")
+    data = load_checkpoint(out)
+    assert (data["name"], data["version"], data["trained_by"]) == ("tinybot", 3, "pytest")
+    assert "optimizer" not in data and "snapshots" not in data and data["env_steps"] > 0
+    a, b = agents.make(str(final), seed=5, greedy=True), agents.make(str(out), seed=5, greedy=True)
+    ga, gb = agents.play_game([a, agents.make("random", seed=1), agents.make("random", seed=2)], seed=9), \
+        agents.play_game([b, agents.make("random", seed=1), agents.make("random", seed=2)], seed=9)
+    assert ga.game.actions == gb.game.actions  # the same network
+    with pytest.raises(ValueError, match="version"):
+        ship(final, "tinybot", 0, "pytest", tmp_path / "x.pt")
