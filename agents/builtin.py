@@ -59,35 +59,45 @@ def _sb3_file(path: str, **options: Any) -> Agent:
     return SB3PolicyAgent.from_file(path, **options)
 
 
-def _shipped_ppo(**options: Any) -> Agent:
+def _shipped(name: str, greedy: bool, **options: Any) -> Agent:
     from .policy import PolicyAgent, shipped
 
-    path = shipped("ppo")
+    path = shipped(name)
     if not path.exists():
         raise ValueError(f"the shipped policy {path} is missing from this installation")
+    options.setdefault("greedy", greedy)
     agent = PolicyAgent.from_checkpoint(path, **options)
-    agent.name = "ppo"
+    agent.name = name
     return agent
+
+
+def _shipped_ppo(**options: Any) -> Agent:
+    return _shipped("ppo", greedy=True, **options)  # measured greedy: sampling costs it several points
+
+
+def _shipped_ppo_v1(**options: Any) -> Agent:
+    return _shipped("ppo-v1", greedy=False, **options)  # as it was measured and pinned
 
 
 def _shipped_dagger(**options: Any) -> Agent:
-    from .policy import PolicyAgent, shipped
+    return _shipped("dagger", greedy=True, **options)  # a clone plays its teacher's best guess, not a sample of it
 
-    path = shipped("dagger")
-    if not path.exists():
-        raise ValueError(f"the shipped policy {path} is missing from this installation")
-    options.setdefault("greedy", True)  # a cloned policy plays its teacher's best guess, not a sample of it
-    agent = PolicyAgent.from_checkpoint(path, **options)
-    agent.name = "dagger"
-    return agent
+
+def _shipped_ppo_4p(**options: Any) -> Agent:
+    return _shipped("ppo-4p", greedy=True, **options)
 
 
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
-    ("ppo", _shipped_ppo, "the trained self-play PPO policy shipped in agents/zoo/ppo.pt; options greedy="),
+    ("ppo", _shipped_ppo, "the shipped policy, version 2 (agents/zoo/ppo.pt, configs/ppo_ship.yaml): PPO from dagger "
+     "over every table size and preset; greedy unless greedy=false"),
+    ("ppo-v1", _shipped_ppo_v1, "the first shipped ppo (agents/zoo/ppo-v1.pt, configs/ppo_v1.yaml): 4-player "
+     "self-play PPO after imitation; samples unless greedy=true"),
     ("dagger", _shipped_dagger, "heuristic-strong imitated with DAgger over every table size and preset "
      "(agents/zoo/dagger.pt, training/imitate.py); greedy unless greedy=false"),
+    ("ppo-4p", _shipped_ppo_4p, "PPO from dagger at 4 players against heuristic and heuristic-strong "
+     "(agents/zoo/ppo-4p.pt, configs/ppo_4p.yaml); the default prior of ppo+ismcts; greedy unless greedy=false"),
     ("random", RandomAgent, "uniformly random legal action"),
     ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/)"),
     ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
@@ -95,7 +105,7 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
     ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are pruned to and weighted by a trained policy's "
-     "prior; options net= (default dagger), top=, mass=, c_prior= and every ismcts option (agents/guided.py)"),
+     "prior; options net= (default ppo-4p), top=, mass=, c_prior= and every ismcts option (agents/guided.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),
     ("llm", _llm, "a chat model picks each move (a Python callable, or url=,model= of an OpenAI-compatible "
      "endpoint; key from api_key_env=, default OPENAI_API_KEY); falls back to fallback= (agents/llm.py)"),

@@ -7,6 +7,7 @@ import torch
 
 import agents
 from agents.policy import SpecMismatchError, load_checkpoint, masked_entropy, masked_log_probs
+from citadels_env.core import PRESET_NAMES, GameConfig
 from training import ppo
 
 
@@ -95,16 +96,31 @@ def test_warm_start_imitates_the_given_agent(tmp_path):
     assert stats["bc/accuracy"] > 0.5
 
 
-def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays():
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(players):
     from agents.policy import shipped
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
-    assert data["name"] == "ppo" and data["trained_by"].startswith("citadels train --config configs/ppo_ship.yaml")
+    assert data["name"] == "ppo" and data["version"] == 2
+    assert data["trained_by"] == "citadels train --config configs/ppo_ship.yaml"
+    assert sorted(data["config"]["tables"]) == list(range(2, 9))
     bot = agents.make("ppo", seed=1)
-    assert bot.name == "ppo"
-    for players in (2, 4, 6):
-        lineup = [bot] + [agents.make("random", seed=s) for s in range(players - 1)]
-        assert agents.play_game(lineup, seed=players).result is not None
+    assert bot.name == "ppo" and bot.greedy
+    config = GameConfig(players=players, preset=PRESET_NAMES[players % len(PRESET_NAMES)],
+                        use_rank9=players in (3, 8))
+    lineup = [bot] + [agents.make("heuristic", seed=s) for s in range(players - 1)]
+    assert agents.play_game(lineup, config, seed=players).result is not None
+
+
+def test_the_first_ppo_stays_loadable_as_ppo_v1():
+    from agents.policy import shipped
+
+    data = load_checkpoint(shipped("ppo-v1"))
+    assert (data["name"], data["version"]) == ("ppo-v1", 1)
+    assert data["trained_by"] == "citadels train --config configs/ppo_v1.yaml"
+    bot = agents.make("ppo-v1", seed=1)
+    assert bot.name == "ppo-v1" and not bot.greedy
+    assert agents.play_game([bot, agents.make("random", seed=2)], seed=3).result is not None
 
 
 def test_central_critic_reads_the_hidden_state(tmp_path):

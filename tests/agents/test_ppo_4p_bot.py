@@ -1,0 +1,33 @@
+"""The shipped `ppo-4p` policy (the default prior of `ppo+ismcts`): PPO from `dagger` at 4 players, greedy by default,
+and it still plays every table size and preset."""
+
+import pytest
+import torch
+
+import agents
+from agents.policy import load_checkpoint, shipped
+from citadels_env.core import PRESET_NAMES, GameConfig
+
+
+def test_it_is_the_recipe_of_configs_ppo_4p():
+    data = load_checkpoint(shipped("ppo-4p"))
+    assert data["name"] == "ppo-4p" and data["trained_by"] == "citadels train --config configs/ppo_4p.yaml"
+    assert data["config"]["init_from"] == "agents/zoo/dagger.pt" and data["env_steps"] >= 1_500_000
+    assert "optimizer" not in data  # shipped with training/ship.py
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_it_plays_whole_games_at_every_table_size(players):
+    bot = agents.make("ppo-4p")
+    assert bot.greedy and bot.name == "ppo-4p"
+    preset = PRESET_NAMES[players % len(PRESET_NAMES)]
+    config = GameConfig(players=players, preset=preset, crown_seat=None, use_rank9=players in (3, 8))
+    lineup = [bot] + [agents.make("random") for _ in range(players - 1)]
+    assert agents.play_game(lineup, seed=players, config=config).result is not None
+
+
+def test_it_is_the_default_prior_of_the_guided_search():
+    bot = agents.make("ppo+ismcts:iters=5", seed=1)
+    ref, got = agents.make("ppo-4p").net.state_dict(), bot.guide.net.state_dict()
+    assert ref.keys() == got.keys() and all(torch.equal(got[k], ref[k]) for k in ref)
+    assert (bot.top, bot.mass, bot.c_prior) == (30, 1.0, 1.0)
