@@ -59,7 +59,8 @@ def _sb3_file(path: str, **options: Any) -> Agent:
     return SB3PolicyAgent.from_file(path, **options)
 
 
-def _shipped(name: str, greedy: bool, **options: Any) -> Agent:
+def _shipped(name: str, greedy: bool, options: dict[str, Any]) -> Agent:
+    """A policy of agents/zoo/ by name; `greedy` is its default way of playing (the option `greedy=` overrides)."""
     from .policy import PolicyAgent, shipped
 
     path = shipped(name)
@@ -72,19 +73,19 @@ def _shipped(name: str, greedy: bool, **options: Any) -> Agent:
 
 
 def _shipped_ppo(**options: Any) -> Agent:
-    return _shipped("ppo", greedy=True, **options)  # measured greedy: sampling costs it several points
+    return _shipped("ppo", True, options)  # measured greedy: sampling costs it several points
 
 
 def _shipped_ppo_v1(**options: Any) -> Agent:
-    return _shipped("ppo-v1", greedy=False, **options)  # as it was measured and pinned
+    return _shipped("ppo-v1", False, options)  # as it was measured and pinned
 
 
 def _shipped_dagger(**options: Any) -> Agent:
-    return _shipped("dagger", greedy=True, **options)  # a clone plays its teacher's best guess, not a sample of it
+    return _shipped("dagger", True, options)  # a clone plays its teacher's best guess, not a sample of it
 
 
 def _shipped_ppo_4p(**options: Any) -> Agent:
-    return _shipped("ppo-4p", greedy=True, **options)
+    return _shipped("ppo-4p", True, options)
 
 
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}

@@ -265,20 +265,33 @@ def _group_members(pgid: int) -> list[str]:
     return left
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before exec: Ctrl-C as a shell leaves it for the commands it starts (handled by default, not
+    blocked), whatever this test process inherited or set up (an xdist worker, a browser driver, a server thread)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _interrupt(args: list[str], tmp_path: Path, ready, stdin=subprocess.PIPE, timeout: float = 120) -> tuple[int, str]:
     """Start `citadels ARGS` in its own process group, wait for ready(out_text) (or the children), send SIGINT to
     the group as a terminal's Ctrl-C does; the exit status and stderr."""
     out, err = tmp_path / "out.txt", tmp_path / "err.txt"
     with out.open("w") as o, err.open("w") as e:
         proc = subprocess.Popen([sys.executable, "-m", "citadels_cli", *args], stdin=stdin, stdout=o, stderr=e,
-                                cwd=ROOT, start_new_session=True)
+                                cwd=ROOT, start_new_session=True, preexec_fn=_as_from_a_terminal)
         deadline = time.monotonic() + timeout
         while not ready(proc, out.read_text()):
             assert proc.poll() is None, err.read_text()
             assert time.monotonic() < deadline, "the command never became ready"
             time.sleep(0.2)
         os.killpg(proc.pid, signal.SIGINT)
-        rc = proc.wait(timeout=60)
+        try:
+            rc = proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError(f"no exit 60 s after SIGINT; this test process: SIGINT handler "
+                                 f"{signal.getsignal(signal.SIGINT)}, blocked {signal.pthread_sigmask(signal.SIG_BLOCK, [])}"
+                                 f"; stderr: {err.read_text()[-500:]}") from None
     time.sleep(0.5)
     assert _group_members(proc.pid) == []
     return rc, err.read_text()
