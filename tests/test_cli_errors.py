@@ -288,7 +288,7 @@ def _interrupt(args: list[str], tmp_path: Path, ready, stdin=subprocess.PIPE, ti
         try:
             rc = proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)  # leave no process behind for the rest of the suite
             raise AssertionError(f"no exit 60 s after SIGINT; this test process: SIGINT handler "
                                  f"{signal.getsignal(signal.SIGINT)}, blocked {signal.pthread_sigmask(signal.SIG_BLOCK, [])}"
                                  f"; stderr: {err.read_text()[-500:]}") from None
