@@ -37,7 +37,7 @@ from .hints import advice
 from .rooms import FINISHED, HUMAN, PLAYING, Room, RoomError, Rooms
 
 STATIC = Path(__file__).with_name("static")
-DEFAULT_BOTS = ("heuristic", "heuristic-strong", "ppo", "dagger", "ismcts", "ppo+ismcts", "random")
+DEFAULT_BOTS = ("heuristic", "heuristic-strong", "ppo", "ppo-4p", "dagger", "ismcts", "ppo+ismcts", "random")
 MAX_FRAME = 4096  # bytes of one client message
 RECORD_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 
