@@ -71,22 +71,29 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         return tuple(chosen)
 
     def act(self, decision: Decision) -> Action:
+        return self.search_policy(decision)[0]
+
+    def search_policy(self, decision: Decision) -> tuple[Action, dict[Action, float]]:
+        """The answer `act` plays (the most visited; ties to the higher prior) and the root's visit shares over the
+        candidates: the improved policy that expert iteration (training/expert.py) teaches the network."""
         legal = decision.legal
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], {legal[0]: 1.0}
         chosen = self.candidates(decision)
         self.last_candidates = chosen
         if len(chosen) == 1:
-            return chosen[0]
+            return chosen[0], {chosen[0]: 1.0}
         root = self.search(decision, legal=chosen)
         seat = decision.seat
-        best, best_key = chosen[0], (-1, -1.0)
-        for a in chosen:  # the most visited; ties to the higher prior
+        visits = {}
+        for a in chosen:
             child = root.children.get((seat, a))
-            key = (child.visits if child is not None else 0, self._priors.get(a, 0.0))
-            if key > best_key:
-                best, best_key = a, key
-        return best
+            visits[a] = child.visits if child is not None else 0
+        best = max(chosen, key=lambda a: (visits[a], self._priors.get(a, 0.0)))
+        total = sum(visits.values())
+        if total == 0:  # no iteration ran (a zero time budget): the prior alone
+            return best, {a: self._priors.get(a, 0.0) for a in chosen}
+        return best, {a: v / total for a, v in visits.items()}
 
     def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""
