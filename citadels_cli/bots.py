@@ -88,6 +88,13 @@ def check_resume(path: str, cfg: Any) -> None:
                          f"citadels train (runs/NAME/checkpoints/update_*.pt)")
     expected = {"hidden": cfg.hidden, "layers": cfg.layers,
                 "critic_size": CRITIC_SIZE if cfg.central_critic else None}
+    if getattr(cfg, "init_from", None):  # the run's network took the shape of the checkpoint it started from
+        start = load_checkpoint(cfg.init_from)["model"]
+        expected.update(hidden=start["hidden"], layers=start["layers"])
+        if start.get("beliefs"):
+            expected["beliefs"] = True
+    elif getattr(cfg, "beliefs", False):
+        expected["beliefs"] = True
     if data.get("model") != expected:
         raise ValueError(f"{path}: its network is {data.get('model')}, the config's {expected}; resume with the "
                          f"config the run was started with")

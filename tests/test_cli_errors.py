@@ -340,3 +340,21 @@ def test_play_without_standard_input_says_so(redirect):
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
     said = proc.stdout.strip().splitlines()[-1:] + proc.stderr.strip().splitlines()
     assert any("input" in line for line in said), (proc.stdout[-300:], proc.stderr)
+
+
+def test_a_run_that_started_from_a_checkpoint_resumes(tmp_path, capsys):
+    """The network of an `init_from` run takes the start checkpoint's shape (here not the config's), and --resume
+    accepts the run's own checkpoint (it used to refuse it as a network of the wrong shape)."""
+    from agents.policy import PolicyNet, load_checkpoint, save_checkpoint
+
+    start = tmp_path / "start.pt"
+    save_checkpoint(start, PolicyNet(24, 1, beliefs=True))
+    base = ["train", "--config", SMOKE, "--out-dir", str(tmp_path / "runs"), "--exp-name", "warm", "--init-from",
+            str(start), "--progress", "false"]
+    assert main(base + ["--total-steps", "600"]) == 0
+    final = tmp_path / "runs" / "warm" / "checkpoints" / "final.pt"
+    first = load_checkpoint(final)["env_steps"]
+    assert main(base + ["--total-steps", "5000", "--resume", str(final)]) == 0
+    resumed = load_checkpoint(final)
+    assert resumed["env_steps"] > first and resumed["model"] == {"hidden": 24, "layers": 1, "critic_size": None,
+                                                                 "beliefs": True}
