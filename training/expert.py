@@ -5,8 +5,10 @@
 Each round plays `games` games. In each, one seat (drawn per game) is the teacher: `ppo+ismcts` guided by the current
 network. The others are drawn per seat from `opponents`, the bots the network must beat. At each of the teacher's
 decisions with more than one legal answer, the search's visit shares over its root answers are the target: the policy
-that the search improved from the network's prior. The network (starting from `init_from`) then learns those targets
-(cross-entropy against the visit shares) and the value head each decision's final reward, over all the rounds' data.
+that the search improved from the network's prior; they are saved with the decision. The network (starting from
+`init_from`) then learns the search's choice (`target: move`, the most visited answer, the answer it played) or the
+shares themselves (`target: visits`) by cross-entropy, and the value head each decision's final reward, over all the
+rounds' data.
 The next round's search is guided by the improved network, so prior and search improve each other (ExIt, AlphaZero).
 
 Why: `ppo+ismcts` beats its own prior by about 17 points against `heuristic-strong`; the network alone plays a
@@ -66,6 +68,9 @@ class ExpertConfig(RunConfig):
     """character presets, drawn uniformly per game (None: first game set, random unique districts)"""
     rank9: float = 0.5
     """probability of the preset's optional rank-9 character (4-7 players)"""
+    target: str = "move"
+    """what the network learns at each teacher decision: "move" (the answer the search played) or "visits" (the
+    search's visit shares; measured weaker, see docs/TRAINING.md)"""
     opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.5, "heuristic-strong": 0.5})
     """sampling weights of the agent id of each non-teacher seat, drawn per seat and game"""
     games: int = 1000
@@ -95,6 +100,7 @@ class ExpertConfig(RunConfig):
         for name in ("games", "rounds", "epochs", "minibatch_size", "workers", "threads", "eval_players"):
             config.need(self, name, getattr(self, name) > 0, "> 0")
         config.need(self, "rank9", 0 <= self.rank9 <= 1, "from 0 to 1")
+        config.need(self, "target", self.target in ("move", "visits"), "move or visits")
         config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
         try:
             options = self.teacher_options()
@@ -204,6 +210,8 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
             obs = torch.from_numpy(data["obs"][mb].astype(np.float32))
             mask = torch.from_numpy(np.unpackbits(data["masks"][mb], axis=1, count=n_actions).astype(bool))
             target = torch.from_numpy(data["targets"][mb].astype(np.float32))
+            if cfg.target == "move":  # the search's choice: its most visited answer
+                target = torch.nn.functional.one_hot(target.argmax(1), n_actions).float()
             rets = torch.from_numpy(data["rets"][mb])
             logits, value = net(obs, mask)
             logp = masked_log_probs(logits)

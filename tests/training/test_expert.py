@@ -63,7 +63,7 @@ def test_the_targets_are_the_teachers_visit_shares_in_its_own_seat(tmp_path, sma
 
 
 def test_a_round_learns_the_targets_saves_an_agent_and_resumes_from_saved_chunks(tmp_path, small_net):
-    cfg = tiny(tmp_path, small_net, games=4, epochs=150, learning_rate=1e-3, teacher="iters=100")
+    cfg = tiny(tmp_path, small_net, games=4, epochs=150, learning_rate=1e-3, teacher="iters=100", target="visits")
     final = expert.train(cfg)
     log = load_checkpoint(final)["expert"]
     assert log["samples"] > 20
@@ -80,6 +80,12 @@ def test_a_round_learns_the_targets_saves_an_agent_and_resumes_from_saved_chunks
         return float(terms.sum(-1).mean())
 
     assert kl(after) < 0.5 * kl(before)  # the network moved towards the search's shares
+    cfg = tiny(tmp_path, small_net, games=4, epochs=300, learning_rate=1e-3, teacher="iters=100", target="move",
+               exp_name="ex_move")
+    moved, _ = load_policy(expert.train(cfg))
+    choice = target.argmax(1).numpy()
+    agree = [float((net.logits(obs, mask).argmax(1).numpy() == choice).mean()) for net in (before, moved)]
+    assert agree[1] > max(0.9, agree[0])  # target "move": the network learns the answers the search played
     bot = agents.make(f"{final}:greedy=true", seed=1)
     game = Game(GameConfig(players=5), seed=3)
     while not game.is_over:  # the result plays any table
@@ -107,6 +113,7 @@ def test_a_stopped_round_plays_only_the_missing_chunks(tmp_path, small_net, monk
     ("opponents", {"self": 1.0}, "self"),
     ("init_from", "missing.pt", "existing checkpoint"),
     ("tables", [9], "9"),
+    ("target", "value", "move or visits"),
 ])
 def test_bad_settings_are_refused_before_any_game(tmp_path, small_net, field, value, match):
     with pytest.raises((ConfigError, ValueError), match=match):
