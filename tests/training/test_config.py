@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from training import config, imitate, ppo, sb3
+from training import config, expert, imitate, ppo, sb3
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -33,7 +33,8 @@ def test_every_shipped_config_loads(path):
     if path.stem.partition("_")[0] == "rllib":
         cls = pytest.importorskip("training.rllib").RLlibConfig
     else:
-        cls = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig}.get(path.stem.partition("_")[0], ppo.Config)
+        own = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig, "expert": expert.ExpertConfig}
+        cls = own.get(path.stem.partition("_")[0], ppo.Config)
     cfg = cls.from_yaml(path)
     assert isinstance(cfg, cls) and cfg.exp_name
 
