@@ -36,14 +36,13 @@ import torch
 
 import agents
 from agents.base import Agent, Decision
-from agents.evaluate import evaluate
 from agents.guided import GuidedISMCTSAgent
 from agents.policy import PolicyNet, load_policy, masked_log_probs, save_checkpoint
 from agents.registry import parse
 from citadels_env.core import Game
 from citadels_env.rewards import final_rewards
 from training import config
-from training.config import ConfigError, RunConfig
+from training.config import ConfigError, RunConfig, evaluate_against
 from training.imitate import check_tables, table_config
 
 #: Seeds of expert-iteration games start here (see the module docstring).
@@ -234,15 +233,8 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
 def evaluate_greedy(path: Path, cfg: ExpertConfig, seed: int) -> dict[str, dict[str, float]]:
     """Win rate (95 % interval) of the saved network, played greedily, in one seat against each of
     `eval_opponents` in the others, at `eval_players` (the first-game set)."""
-    n = cfg.eval_players
-    games = -(-cfg.eval_games // n) * n
-    out = {}
-    for opponent in cfg.eval_opponents:
-        report = evaluate([f"{path}:greedy=true"] + [opponent] * (n - 1), games=games, players=n, seed=seed,
-                          workers=cfg.workers, progress=False)
-        row = report.agent(f"{path}:greedy=true")
-        out[opponent] = {"win_rate": row.win_rate, "low": row.ci_low, "high": row.ci_high, "games": row.games}
-    return out
+    return evaluate_against(f"{path}:greedy=true", cfg.eval_opponents, cfg.eval_players, None, cfg.eval_games, seed,
+                            cfg.workers)
 
 
 def train(cfg: ExpertConfig) -> Path:
