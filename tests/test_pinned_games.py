@@ -41,15 +41,17 @@ GAMES: dict[str, tuple[tuple[str, ...], dict, int]] = {
     "ppo-4": (("ppo-v1", "heuristic", "heuristic-strong", "ppo-v1"), {}, 41),  # the first `ppo`, same digests
     "ppo-2": (("ppo-v1", "heuristic"), {}, 42),
     "ppo-8": (("ppo-v1", "heuristic") * 4, {"use_rank9": True}, 43),
-    "ppo-v2-4": (("ppo", "heuristic", "heuristic-strong", "ppo"), {}, 44),
-    "ppo-v2-5-deal": (("ppo", "heuristic-strong") * 2 + ("ppo-4p",), {"selection": "deal"}, 45),
+    "ppo-v2-4": (("ppo-v2", "heuristic", "heuristic-strong", "ppo-v2"), {}, 44),
+    "ppo-v2-5-deal": (("ppo-v2", "heuristic-strong") * 2 + ("ppo-4p",), {"selection": "deal"}, 45),
+    "ppo-v3-4": (("ppo", "heuristic", "heuristic-strong", "ppo"), {}, 47),
+    "ppo-v3-7-rank9": (("ppo", "heuristic-strong") * 3 + ("ppo",), {"use_rank9": True}, 48),
     "dagger-3": (("dagger", "heuristic", "heuristic-strong"), {"use_rank9": True}, 46),
 }
 
 #: name -> (lineup, players, games, seed): evaluation results, seats rotated as `citadels eval` does.
 EVALUATIONS: dict[str, tuple[tuple[str, ...], int, int, int]] = {
     "ppo-vs-heuristic-4": (("ppo-v1", "heuristic"), 4, 8, 910000),
-    "ppo-v2-vs-heuristic-strong-6": (("ppo", "heuristic-strong"), 6, 6, 910000),
+    "ppo-v2-vs-heuristic-strong-6": (("ppo-v2", "heuristic-strong"), 6, 6, 910000),
     "strong-vs-heuristic-3": (("heuristic-strong", "heuristic"), 3, 6, 920000),
 }
 

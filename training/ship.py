@@ -1,8 +1,8 @@
 """Make a training checkpoint a shipped bot file: the weights, the network's shape and the facts of its training
 (config, steps, learning curve), without the optimizer, the random generators' states or the snapshot pool.
 
-    python -m training.ship runs/ppo_all/checkpoints/final.pt --name ppo --version 2 \\
-        --trained-by "citadels train --config configs/ppo_ship.yaml" [--out agents/zoo/ppo.pt]
+    python -m training.ship runs/ppo_bots/checkpoints/final.pt --name ppo --version 3 \\
+        --trained-by "citadels train --config configs/ppo_bots.yaml" [--out agents/zoo/ppo.pt]
 
 The file loads like any checkpoint (`agents.make("agents/zoo/ppo.pt")`, `weights_only=True`).
 """

@@ -101,8 +101,8 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     from agents.policy import shipped
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
-    assert data["name"] == "ppo" and data["version"] == 2
-    assert data["trained_by"] == "citadels train --config configs/ppo_ship.yaml"
+    assert data["name"] == "ppo" and data["version"] == 3
+    assert data["trained_by"] == "citadels train --config configs/ppo_bots.yaml"
     assert sorted(data["config"]["tables"]) == list(range(2, 9))
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
