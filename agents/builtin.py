@@ -92,6 +92,10 @@ def _shipped_ppo_4p(**options: Any) -> Agent:
     return _shipped("ppo-4p", True, options)
 
 
+def _shipped_ppo_4p_v1(**options: Any) -> Agent:
+    return _shipped("ppo-4p-v1", True, options)
+
+
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
@@ -103,8 +107,11 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "self-play PPO after imitation; samples unless greedy=true"),
     ("dagger", _shipped_dagger, "heuristic-strong imitated with DAgger over every table size and preset "
      "(agents/zoo/dagger.pt, training/imitate.py); greedy unless greedy=false"),
-    ("ppo-4p", _shipped_ppo_4p, "PPO from dagger at 4 players against heuristic and heuristic-strong "
-     "(agents/zoo/ppo-4p.pt, configs/ppo_4p.yaml); the default prior of ppo+ismcts; greedy unless greedy=false"),
+    ("ppo-4p", _shipped_ppo_4p, "the 4-player policy, version 2: PPO from ppo-4p-v1 at 4 players against heuristic "
+     "and heuristic-strong (agents/zoo/ppo-4p.pt, configs/ppo_4p_v2.yaml); the default prior of ppo+ismcts; greedy "
+     "unless greedy=false"),
+    ("ppo-4p-v1", _shipped_ppo_4p_v1, "the first ppo-4p: PPO from dagger at 4 players against heuristic and "
+     "heuristic-strong (agents/zoo/ppo-4p-v1.pt, configs/ppo_4p.yaml); greedy unless greedy=false"),
     ("random", RandomAgent, "uniformly random legal action"),
     ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/)"),
     ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "

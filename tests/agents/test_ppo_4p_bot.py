@@ -1,5 +1,5 @@
-"""The shipped `ppo-4p` policy (the default prior of `ppo+ismcts`): PPO from `dagger` at 4 players, greedy by default,
-and it still plays every table size and preset."""
+"""The shipped `ppo-4p` policy (the default prior of `ppo+ismcts`): PPO at 4 players from its version 1 (`ppo-4p-v1`,
+PPO from `dagger`), greedy by default, and it still plays every table size and preset."""
 
 import pytest
 import torch
@@ -9,10 +9,14 @@ from agents.policy import load_checkpoint, shipped
 from citadels_env.core import PRESET_NAMES, GameConfig
 
 
-def test_it_is_the_recipe_of_configs_ppo_4p():
-    data = load_checkpoint(shipped("ppo-4p"))
-    assert data["name"] == "ppo-4p" and data["trained_by"] == "citadels train --config configs/ppo_4p.yaml"
-    assert data["config"]["init_from"] == "agents/zoo/dagger.pt" and data["env_steps"] >= 1_500_000
+@pytest.mark.parametrize("name,version,config,start,steps", [
+    ("ppo-4p", 2, "ppo_4p_v2", "agents/zoo/ppo-4p.pt", 12_000_000),  # v1's file, before it was renamed -v1
+    ("ppo-4p-v1", 1, "ppo_4p", "agents/zoo/dagger.pt", 1_500_000)])
+def test_each_version_is_the_recipe_of_its_config(name, version, config, start, steps):
+    data = load_checkpoint(shipped(name))
+    assert data["name"] == "ppo-4p" and data.get("version") == version
+    assert data["trained_by"] == f"citadels train --config configs/{config}.yaml"
+    assert data["config"]["init_from"] == start and data["env_steps"] >= steps
     assert "optimizer" not in data  # shipped with training/ship.py
 
 
@@ -33,7 +37,8 @@ def test_it_is_the_default_prior_of_the_guided_search():
     assert (bot.top, bot.mass, bot.c_prior) == (30, 1.0, 1.0)
 
 
-@pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v2", True), ("ppo-4p", True), ("dagger", True), ("ppo-v1", False)])
+@pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v2", True), ("ppo-4p", True), ("ppo-4p-v1", True),
+                                         ("dagger", True), ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
     assert agents.make(f"{bot}:greedy={str(not default).lower()}").greedy is (not default)
