@@ -9,8 +9,9 @@ at the next round and scored by the fitted win model. One network pass per move,
 
 Why: with 300 iterations spread over a dozen answers (a build turn, a draft with 6 characters) each is sampled ~25
 times and the rollouts' noise decides; the prior sends the samples where a trained policy already looks, and the
-search corrects it where the rollouts disagree. With the shipped `ppo-4p` as prior it wins 51.0 % [44.1, 57.8]
-against three `heuristic-strong` at 4 players (200 games), where `ismcts` wins 47 % and `ppo-4p` alone 34 %.
+search corrects it where the rollouts disagree. Against three `heuristic-strong` at 4 players (1,000 games): with
+`ppo-4p-v1` as prior (34 % alone) it wins 47.8 % [44.7, 50.9]; with today's `ppo-4p` (48.8 % alone) 49.9 % [46.8, 53.0]
+(docs/AGENTS.md). `ismcts` wins 47 % there (200 games).
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     """`ismcts` with a policy network's prior at the root. Options: `net` (an agent id or `.pt` path of a trained
     policy; default the shipped `ppo-4p`), `top` (at most this many root answers), `mass` (stop adding answers once
     they hold this much prior probability), `c_prior` (weight of the prior bonus), and every `ismcts` option.
-    The defaults (every answer kept, ranked and weighted by the prior) are the measured ones: 51.0 % [44.1, 57.8]
-    against three `heuristic-strong` at 4 players over 200 games, 52 ms per decision (docs/AGENTS.md)."""
+    The defaults (every answer kept, ranked and weighted by the prior) are the measured ones: 49.9 % [46.8, 53.0]
+    against three `heuristic-strong` at 4 players over 1,000 games, 51 ms per decision (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
