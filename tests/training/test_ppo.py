@@ -102,7 +102,8 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
     assert data["name"] == "ppo" and data["version"] == 3
-    assert data["trained_by"] == "citadels train --config configs/ppo_bots.yaml && citadels train --config configs/ppo_v3.yaml"
+    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
+                                             for c in ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"))
     assert sorted(data["config"]["tables"]) == list(range(2, 9))
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
