@@ -99,8 +99,9 @@ def _shipped_ppo_4p_v1(**options: Any) -> Agent:
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
-    ("ppo", _shipped_ppo, "the shipped policy, version 3 (agents/zoo/ppo.pt, configs/ppo_bots.yaml, ppo_v3_stage2.yaml, ppo_v3_stage3.yaml): "
-     "PPO from ppo-v2 over every table size and preset against the rule-based bots; greedy unless greedy=false"),
+    ("ppo", _shipped_ppo, "the shipped policy, version 3 (agents/zoo/ppo.pt; configs/ppo_bots.yaml, "
+     "ppo_v3_stage2.yaml, ppo_v3_stage3.yaml): PPO from ppo-v2 over every table size and preset against the "
+     "rule-based bots; greedy unless greedy=false"),
     ("ppo-v2", _shipped_ppo_v2, "the second shipped ppo (agents/zoo/ppo-v2.pt, configs/ppo_ship.yaml): PPO from dagger "
      "over every table size and preset; greedy unless greedy=false"),
     ("ppo-v1", _shipped_ppo_v1, "the first shipped ppo (agents/zoo/ppo-v1.pt, configs/ppo_v1.yaml): 4-player "

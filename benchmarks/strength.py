@@ -104,7 +104,8 @@ def plot(bot: str, rows: list[Row], path: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> list[Row]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bot", default="ppo", help="agent id or checkpoint path (default: the shipped ppo)")
+    parser.add_argument("--bot", default="ppo", help="agent id or checkpoint path (default: the shipped ppo, greedy); a checkpoint path "
+                        "samples its moves unless written PATH:greedy=true")
     parser.add_argument("--baselines", nargs="+", default=["heuristic", "heuristic-strong"])
     parser.add_argument("--players", nargs="+", type=int, default=list(range(2, 9)))
     parser.add_argument("--games", type=int, default=1000, help="games per row (rounded up to a multiple of the size)")
