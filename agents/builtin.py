@@ -72,28 +72,15 @@ def _shipped(name: str, greedy: bool, options: dict[str, Any]) -> Agent:
     return agent
 
 
-def _shipped_ppo(**options: Any) -> Agent:
-    return _shipped("ppo", True, options)  # measured greedy: sampling costs it several points
+def _zoo(name: str, greedy: bool) -> Callable[..., Agent]:
+    """The factory of the shipped policy `name`, playing greedily by default or not."""
+    return lambda **options: _shipped(name, greedy, options)
 
 
-def _shipped_ppo_v2(**options: Any) -> Agent:
-    return _shipped("ppo-v2", True, options)
-
-
-def _shipped_ppo_v1(**options: Any) -> Agent:
-    return _shipped("ppo-v1", False, options)  # as it was measured and pinned
-
-
-def _shipped_dagger(**options: Any) -> Agent:
-    return _shipped("dagger", True, options)  # a clone plays its teacher's best guess, not a sample of it
-
-
-def _shipped_ppo_4p(**options: Any) -> Agent:
-    return _shipped("ppo-4p", True, options)
-
-
-def _shipped_ppo_4p_v1(**options: Any) -> Agent:
-    return _shipped("ppo-4p-v1", True, options)
+# Greedy by default: measured that way (sampling costs `ppo` several points; a clone plays its teacher's best guess).
+# `ppo-v1` samples, as it was measured and pinned.
+_shipped_ppo, _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo", True), _zoo("ppo-v2", True), _zoo("ppo-v1", False)
+_shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 
 
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
