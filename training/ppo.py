@@ -103,6 +103,9 @@ class Config(RunConfig):
     """updates between snapshots added to the pool"""
     snapshot_pool: int = 10
     """snapshots kept (the oldest is dropped)"""
+    opponents_per: str = "seat"
+    """how `opponents` is drawn: "seat" (each other seat on its own, so most tables are mixed) or "table" (one
+    draw per game for every other seat: all-heuristic or all-heuristic-strong tables, as `citadels eval` plays)"""
     # -- warm start by behaviour cloning
     bc_agent: str = "heuristic-strong"
     """agent id imitated before self-play starts"""
@@ -133,6 +136,7 @@ class Config(RunConfig):
         config.need(self, "max_grad_norm", self.max_grad_norm > 0, "> 0")
         config.need(self, "target_kl", self.target_kl is None or self.target_kl > 0, "> 0 or null")
         config.check_agent_id("bc_agent", self.bc_agent)
+        config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
         if self.tables is not None or self.presets is not None:
             check_tables(list(self.tables or [self.players]), list(self.presets or [self.preset]))
         if self.init_from is not None:
@@ -239,8 +243,9 @@ class Trainer:
         game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
+        table_kind = self._draw_kind() if self.cfg.opponents_per == "table" else None
         for seat in range(n):
-            kind = SELF if seat == learner else self.kinds[int(self.rng.choice(len(self.kinds), p=self.weights))]
+            kind = SELF if seat == learner else table_kind or self._draw_kind()
             if kind == SNAPSHOT:
                 kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshots)))) if self.snapshots else SELF
             elif kind != SELF:  # a bot of its own for each seat: bots may keep per-game memory
@@ -250,6 +255,9 @@ class Trainer:
             controllers.append(kind)
         return Table(game, ObservationEncoder(game), controllers,
                      {s: [] for s, c in enumerate(controllers) if c == SELF})
+
+    def _draw_kind(self) -> str:
+        return self.kinds[int(self.rng.choice(len(self.kinds), p=self.weights))]
 
     def collect(self) -> Rollout:
         """Play `num_games` games to the end; return the learners' transitions with advantages and returns."""

@@ -88,6 +88,27 @@ def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
     assert finals.count(1.0) == 4  # one winner per game (win reward: +1, the others -1/2)
 
 
+@pytest.mark.parametrize("per", ["seat", "table"])
+def test_opponents_drawn_per_seat_mix_tables_and_per_table_do_not(tmp_path, per):
+    trainer = ppo.Trainer(tiny(tmp_path, players=6, opponents={"heuristic": 0.5, "heuristic-strong": 0.5},
+                               opponents_per=per))
+    kinds = []
+    for k in range(40):
+        bots = [c for c in trainer.new_table(k).controllers if c != ppo.SELF]
+        assert len(bots) == 5
+        kinds.append({type(b).__name__ + getattr(b, "name", "") for b in bots})
+    mixed = sum(len(k) > 1 for k in kinds)
+    if per == "table":
+        assert mixed == 0 and len(set.union(*kinds)) == 2  # whole tables of each kind, both kinds drawn
+    else:
+        assert mixed > 30  # five seats drawn apart: a one-kind table has chance 1/16
+
+
+def test_opponents_per_must_be_seat_or_table(tmp_path):
+    with pytest.raises(ppo.config.ConfigError, match="opponents_per"):
+        tiny(tmp_path, opponents_per="game").validate()
+
+
 def test_warm_start_imitates_the_given_agent(tmp_path):
     """Behaviour cloning on a deterministic teacher: after a few epochs the policy agrees with it most of the time."""
     trainer = ppo.Trainer(tiny(tmp_path, bc_agent="heuristic", bc_games=6, bc_epochs=6, minibatch_size=64))
