@@ -120,6 +120,8 @@ class Config(RunConfig):
     """processes for evaluation games"""
     checkpoint_every: int = 10
     """updates between checkpoints (the last one is always saved)"""
+    keep_checkpoints: int = 5
+    """update checkpoints kept on disk, the newest (0: every one; a 1.2 M-weight network's file is about 50 MB)"""
 
 
     def validate(self) -> None:
@@ -128,7 +130,7 @@ class Config(RunConfig):
         for name in ("threads", "num_games", "minibatch_size", "update_epochs", "layers", "snapshot_every",
                      "snapshot_pool", "bc_epochs"):
             config.need(self, name, getattr(self, name) > 0, "> 0")
-        for name in ("bc_games", "eval_every", "eval_workers", "checkpoint_every"):
+        for name in ("bc_games", "eval_every", "eval_workers", "checkpoint_every", "keep_checkpoints"):
             config.need(self, name, getattr(self, name) >= 0, ">= 0")
         config.need(self, "gae_lambda", 0 <= self.gae_lambda <= 1, "from 0 to 1")
         config.need(self, "clip_coef", self.clip_coef > 0, "> 0")
@@ -497,6 +499,13 @@ def evaluate_checkpoint(path: Path, cfg: Config, seed: int) -> dict[str, dict[st
                             cfg.eval_workers)
 
 
+def prune_checkpoints(ckpt_dir: Path, keep: int) -> None:
+    """Delete all but the newest `keep` update checkpoints (0 keeps them all): a long run would fill the disk."""
+    if keep:
+        for old in sorted(ckpt_dir.glob("update_*.pt"))[:-keep]:
+            old.unlink()
+
+
 def plot_learning_curve(history: list[dict[str, Any]], players: int, path: Path) -> None:
     """Evaluation win rate against each baseline versus environment steps, with 95% intervals."""
     import matplotlib
@@ -590,6 +599,7 @@ def train(cfg: Config, resume: str | None = None) -> Path:
             plot_learning_curve(trainer.history, cfg.players, run_dir / "learning_curve.png")
             bar.write(f"update {trainer.update} step {step:,}: " + ", ".join(
                 f"vs {o} {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]" for o, r in results.items()))
+        prune_checkpoints(ckpt_dir, cfg.keep_checkpoints)
         bar.update(min(step, cfg.total_steps) - bar.n)
         bar.set_postfix(sps=f"{sps:,.0f}", kl=f"{stats['losses/approx_kl']:.3f}",
                         ent=f"{stats['losses/entropy']:.2f}")

@@ -35,6 +35,15 @@ def test_trains_end_to_end_and_the_checkpoint_plays_as_an_agent(tmp_path):
     assert result.result is not None
 
 
+@pytest.mark.parametrize("keep", [0, 2])
+def test_only_the_newest_update_checkpoints_are_kept(tmp_path, keep):
+    ppo.train(tiny(tmp_path, eval_opponents=[], total_steps=2500, keep_checkpoints=keep))
+    kept = sorted(p.name for p in (tmp_path / "tiny" / "checkpoints").glob("update_*.pt"))
+    summary = json.loads((tmp_path / "tiny" / "summary.json").read_text())
+    every = [f"update_{u:05d}.pt" for u in range(1, summary["updates"] + 1)]
+    assert len(every) > 2 and kept == (every[-keep:] if keep else every)
+
+
 def test_resume_continues_exactly_like_an_uninterrupted_run(tmp_path):
     straight = ppo.train(tiny(tmp_path / "a", eval_opponents=[], total_steps=1500))
     first = sorted((tmp_path / "a" / "tiny" / "checkpoints").glob("update_00001.pt"))[0]
