@@ -79,14 +79,18 @@ def _zoo(name: str, greedy: bool) -> Callable[..., Agent]:
 
 # Greedy by default: measured that way (sampling costs `ppo` several points; a clone plays its teacher's best guess).
 # `ppo-v1` samples, as it was measured and pinned.
-_shipped_ppo, _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo", True), _zoo("ppo-v2", True), _zoo("ppo-v1", False)
+_shipped_ppo, _shipped_ppo_v3, _shipped_ppo_v2 = _zoo("ppo", True), _zoo("ppo-v3", True), _zoo("ppo-v2", True)
+_shipped_ppo_v1 = _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 
 
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
-    ("ppo", _shipped_ppo, "the shipped policy, version 3 (agents/zoo/ppo.pt; configs/ppo_bots.yaml, "
+    ("ppo", _shipped_ppo, "the shipped policy, version 4 (agents/zoo/ppo.pt; configs/ppo_v4_stage4.yaml, "
+     "ppo_v4_stage5.yaml): PPO from ppo-v3 over every table size and preset against the rule-based bots, the last "
+     "stage with one opponent kind per table; greedy unless greedy=false"),
+    ("ppo-v3", _shipped_ppo_v3, "the third shipped ppo (agents/zoo/ppo-v3.pt; configs/ppo_bots.yaml, "
      "ppo_v3_stage2.yaml, ppo_v3_stage3.yaml): PPO from ppo-v2 over every table size and preset against the "
      "rule-based bots; greedy unless greedy=false"),
     ("ppo-v2", _shipped_ppo_v2, "the second shipped ppo (agents/zoo/ppo-v2.pt, configs/ppo_ship.yaml): PPO from dagger "

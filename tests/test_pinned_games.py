@@ -44,8 +44,10 @@ GAMES: dict[str, tuple[tuple[str, ...], dict, int]] = {
     "ppo-v2-4": (("ppo-v2", "heuristic", "heuristic-strong", "ppo-v2"), {}, 44),
     "ppo-v2-5-deal": (("ppo-v2", "heuristic-strong") * 2 + ("ppo-4p-v1",), {"selection": "deal"}, 45),
     "ppo-4p-v2-4": (("ppo-4p", "heuristic-strong", "heuristic", "heuristic-strong"), {}, 49),
-    "ppo-v3-4": (("ppo", "heuristic", "heuristic-strong", "ppo"), {}, 47),
-    "ppo-v3-7-rank9": (("ppo", "heuristic-strong") * 3 + ("ppo",), {"use_rank9": True}, 48),
+    "ppo-v3-4": (("ppo-v3", "heuristic", "heuristic-strong", "ppo-v3"), {}, 47),  # shipped as `ppo`, same digests
+    "ppo-v3-7-rank9": (("ppo-v3", "heuristic-strong") * 3 + ("ppo-v3",), {"use_rank9": True}, 48),
+    "ppo-v4-4": (("ppo", "heuristic", "heuristic-strong", "ppo"), {}, 50),
+    "ppo-v4-6-deal": (("ppo", "heuristic-strong", "heuristic") * 2, {"selection": "deal"}, 51),
     "dagger-3": (("dagger", "heuristic", "heuristic-strong"), {"use_rank9": True}, 46),
 }
 

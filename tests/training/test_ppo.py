@@ -1,6 +1,7 @@
 """training/ppo.py end to end on a tiny budget: checkpoints, resume, the spec version, loading as an agent."""
 
 import json
+from pathlib import Path
 
 import pytest
 import torch
@@ -9,6 +10,8 @@ import agents
 from agents.policy import SpecMismatchError, load_checkpoint, masked_entropy, masked_log_probs
 from citadels_env.core import PRESET_NAMES, GameConfig
 from training import ppo
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 
 def tiny(tmp_path, **overrides) -> ppo.Config:
@@ -131,16 +134,29 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     from agents.policy import shipped
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
-    assert data["name"] == "ppo" and data["version"] == 3
+    assert data["name"] == "ppo" and data["version"] == 4
     assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
-                                             for c in ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"))
+                                             for c in ("ppo_v4_stage4", "ppo_v4_stage5"))
     assert sorted(data["config"]["tables"]) == list(range(2, 9))
+    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
     config = GameConfig(players=players, preset=PRESET_NAMES[players % len(PRESET_NAMES)],
                         use_rank9=players in (3, 8))
     lineup = [bot] + [agents.make("heuristic", seed=s) for s in range(players - 1)]
     assert agents.play_game(lineup, config, seed=players).result is not None
+
+
+def test_the_third_ppo_stays_loadable_as_ppo_v3_and_starts_the_fourth():
+    from agents.policy import shipped
+
+    data = load_checkpoint(shipped("ppo-v3"))
+    assert (data["name"], data["version"]) == ("ppo", 3)  # the file as shipped, renamed
+    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
+                                             for c in ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"))
+    stage4 = ppo.Config.from_yaml(CONFIGS / "ppo_v4_stage4.yaml")
+    assert stage4.init_from == "agents/zoo/ppo-v3.pt"
+    assert agents.make("ppo-v3").greedy
 
 
 def test_the_first_ppo_stays_loadable_as_ppo_v1():
