@@ -46,8 +46,10 @@ GAMES: dict[str, tuple[tuple[str, ...], dict, int]] = {
     "ppo-4p-v2-4": (("ppo-4p", "heuristic-strong", "heuristic", "heuristic-strong"), {}, 49),
     "ppo-v3-4": (("ppo-v3", "heuristic", "heuristic-strong", "ppo-v3"), {}, 47),  # shipped as `ppo`, same digests
     "ppo-v3-7-rank9": (("ppo-v3", "heuristic-strong") * 3 + ("ppo-v3",), {"use_rank9": True}, 48),
-    "ppo-v4-4": (("ppo", "heuristic", "heuristic-strong", "ppo"), {}, 50),
-    "ppo-v4-6-deal": (("ppo", "heuristic-strong", "heuristic") * 2, {"selection": "deal"}, 51),
+    "ppo-v4-4": (("ppo-v4", "heuristic", "heuristic-strong", "ppo-v4"), {}, 50),  # shipped as `ppo`, same digests
+    "ppo-v4-6-deal": (("ppo-v4", "heuristic-strong", "heuristic") * 2, {"selection": "deal"}, 51),
+    "ppo-v5-4": (("ppo", "heuristic-strong", "heuristic", "ppo"), {}, 52),
+    "ppo-v5-7-dark_city": (("ppo", "heuristic") * 3 + ("heuristic-strong",), {"preset": "cunning_agents"}, 53),
     "dagger-3": (("dagger", "heuristic", "heuristic-strong"), {"use_rank9": True}, 46),
 }
 

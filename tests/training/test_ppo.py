@@ -134,17 +134,29 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     from agents.policy import shipped
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
-    assert data["name"] == "ppo" and data["version"] == 4
-    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
-                                             for c in ("ppo_v4_stage4", "ppo_v4_stage5"))
-    assert sorted(data["config"]["tables"]) == list(range(2, 9))
-    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
+    assert data["name"] == "ppo" and data["version"] == 5
+    assert data["trained_by"] == "citadels train --config configs/ppo_v5_stage6.yaml"
+    assert sorted(set(data["config"]["tables"])) == list(range(2, 9))
+    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 8_000_000
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
     config = GameConfig(players=players, preset=PRESET_NAMES[players % len(PRESET_NAMES)],
                         use_rank9=players in (3, 8))
     lineup = [bot] + [agents.make("heuristic", seed=s) for s in range(players - 1)]
     assert agents.play_game(lineup, config, seed=players).result is not None
+
+
+def test_the_fourth_ppo_stays_loadable_as_ppo_v4_and_starts_the_fifth():
+    from agents.policy import shipped
+
+    data = load_checkpoint(shipped("ppo-v4"))
+    assert (data["name"], data["version"]) == ("ppo", 4)  # the file as shipped, renamed
+    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
+                                             for c in ("ppo_v4_stage4", "ppo_v4_stage5"))
+    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
+    stage6 = ppo.Config.from_yaml(CONFIGS / "ppo_v5_stage6.yaml")
+    assert stage6.init_from == "agents/zoo/ppo-v4.pt" and stage6.opponents_per == "table"
+    assert agents.make("ppo-v4").greedy
 
 
 def test_the_third_ppo_stays_loadable_as_ppo_v3_and_starts_the_fourth():
