@@ -121,7 +121,8 @@ class Config(RunConfig):
     checkpoint_every: int = 10
     """updates between checkpoints (the last one is always saved)"""
     keep_checkpoints: int = 5
-    """update checkpoints kept on disk, the newest (0: every one; a 1.2 M-weight network's file is about 50 MB)"""
+    """update checkpoints kept on disk, the newest (0: every one); with the optimizer state and the snapshot pool, one
+    checkpoint of the shipped network's size is 50-60 MB"""
 
 
     def validate(self) -> None:
