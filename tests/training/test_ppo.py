@@ -146,29 +146,22 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     assert agents.play_game(lineup, config, seed=players).result is not None
 
 
-def test_the_fourth_ppo_stays_loadable_as_ppo_v4_and_starts_the_fifth():
+@pytest.mark.parametrize("version,stages,next_stage", [
+    (3, ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"), "ppo_v4_stage4"),
+    (4, ("ppo_v4_stage4", "ppo_v4_stage5"), "ppo_v5_stage6"),
+])
+def test_an_earlier_ppo_stays_loadable_under_its_own_id_and_starts_the_next(version, stages, next_stage):
     from agents.policy import shipped
 
-    data = load_checkpoint(shipped("ppo-v4"))
-    assert (data["name"], data["version"]) == ("ppo", 4)  # the file as shipped, renamed
-    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
-                                             for c in ("ppo_v4_stage4", "ppo_v4_stage5"))
-    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
-    stage6 = ppo.Config.from_yaml(CONFIGS / "ppo_v5_stage6.yaml")
-    assert stage6.init_from == "agents/zoo/ppo-v4.pt" and stage6.opponents_per == "table"
-    assert agents.make("ppo-v4").greedy
-
-
-def test_the_third_ppo_stays_loadable_as_ppo_v3_and_starts_the_fourth():
-    from agents.policy import shipped
-
-    data = load_checkpoint(shipped("ppo-v3"))
-    assert (data["name"], data["version"]) == ("ppo", 3)  # the file as shipped, renamed
-    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml"
-                                             for c in ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"))
-    stage4 = ppo.Config.from_yaml(CONFIGS / "ppo_v4_stage4.yaml")
-    assert stage4.init_from == "agents/zoo/ppo-v3.pt"
-    assert agents.make("ppo-v3").greedy
+    data = load_checkpoint(shipped(f"ppo-v{version}"))
+    assert (data["name"], data["version"]) == ("ppo", version)  # the file as shipped, renamed
+    assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml" for c in stages)
+    following = ppo.Config.from_yaml(CONFIGS / f"{next_stage}.yaml")
+    assert following.init_from == f"agents/zoo/ppo-v{version}.pt"
+    if version >= 4:
+        assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
+        assert following.opponents_per == "table"
+    assert agents.make(f"ppo-v{version}").greedy
 
 
 def test_the_first_ppo_stays_loadable_as_ppo_v1():
