@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from citadels_env.core import Action
+from citadels_env.core import Action, Game
 
 from .base import Decision
 from .ismcts import ISMCTSAgent, _Node
+from .leaf_value import LeafValue
 from .policy import PolicyAgent, shipped
 
 
@@ -46,14 +47,22 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     name = "ppo+ismcts"
 
     def __init__(self, seed: int | None = None, net: str = "ppo-4p", top: int = 30, mass: float = 1.0,
-                 c_prior: float = 1.0, **options: Any) -> None:
+                 c_prior: float = 1.0, value: str = "model", cut: str = "round", **options: Any) -> None:
         super().__init__(seed=seed, **options)
+        if value not in ("model", "net"):
+            raise ValueError(f"value must be 'model' (the fitted win model) or 'net' (the network's value head), "
+                             f"got {value!r}")
+        if cut not in ("round", "leaf"):
+            raise ValueError(f"cut must be 'round' (roll out to the next round) or 'leaf' (score the new node), "
+                             f"got {cut!r}")
         if not isinstance(top, int) or top < 1:
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
         self.guide = _load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
+        self.cut = cut
+        self._leaf_value = LeafValue(self.guide.net) if value == "net" else None
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self._select_root = self._puct_root
@@ -95,6 +104,19 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if total == 0:  # no iteration ran (a zero time budget): the prior alone
             return best, {a: self._priors.get(a, 0.0) for a in chosen}
         return best, {a: v / total for a, v in visits.items()}
+
+    def _rollout(self, game: Game, stop_round: int | None) -> list[float]:
+        """With `value=net`, the network's value head scores the position where the rollout stops (`cut=round`) or
+        the new node itself (`cut=leaf`); with `value=model`, `ismcts`'s rollout and fitted win model."""
+        lv = self._leaf_value
+        if lv is None:
+            return super()._rollout(game, stop_round)
+        if self.cut == "round" and stop_round is not None:
+            policy, rng = self._policy, self.rng
+            assert policy is not None
+            while not game.is_over and game.round < stop_round:
+                game.apply(policy(game, rng))
+        return self._final_reward(game) if game.is_over else lv(game)
 
     def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""

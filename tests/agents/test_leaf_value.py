@@ -1,0 +1,97 @@
+"""The network's value head as a search's leaf evaluation (agents/leaf_value.py) and `ppo+ismcts:value=net`."""
+
+import random
+
+import numpy as np
+import pytest
+import torch
+
+import agents
+from agents.base import Decision
+from agents.leaf_value import LeafValue
+from agents.match import play_game
+from agents.policy import PolicyNet, load_policy, shipped
+from citadels_env.core import Game, GameConfig
+from citadels_env.encoding import encode_observation
+
+
+def _positions(players: int, count: int, seed: int) -> list[Game]:
+    """Games stopped at random points (any phase, any seat deciding)."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        game = Game(GameConfig(players=players), seed=seed + k)
+        for _ in range(rng.randrange(1, 150)):
+            if game.is_over:
+                break
+            acts = game.legal_actions()
+            game.apply(acts[rng.randrange(len(acts))])
+        if not game.is_over:
+            out.append(game)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_numpy_value_equals_the_torch_value_head(players):
+    net, _ = load_policy(shipped("ppo"))
+    leaf = LeafValue(net)
+    for game in _positions(players, 6, seed=100 * players):
+        obs = np.stack([encode_observation(game, s) for s in range(players)])
+        with torch.no_grad():
+            expected = net.value(net.trunk(torch.from_numpy(obs))).squeeze(-1).numpy()
+        assert np.allclose(leaf.raw(obs), expected, atol=1e-4)
+
+
+def test_values_are_win_chances_that_sum_to_one():
+    net, _ = load_policy(shipped("ppo"))
+    leaf = LeafValue(net)
+    for game in _positions(5, 8, seed=3):
+        values = leaf(game)
+        assert len(values) == 5
+        assert all(0.0 < v <= 1.0 for v in values)
+        assert sum(values) == pytest.approx(1.0)
+
+
+def test_a_seat_ahead_is_valued_higher():
+    """A seat given a large lead in gold and a nearly complete city is valued above the others."""
+    net, _ = load_policy(shipped("ppo"))
+    leaf = LeafValue(net)
+    game = _positions(4, 1, seed=21)[0]
+    before = leaf(game)[2]
+    rich = game.players[2]
+    rich.gold += 20
+    assert leaf(game)[2] > before
+
+
+def test_refuses_networks_whose_value_reads_other_inputs():
+    with pytest.raises(ValueError, match="centralised critic"):
+        LeafValue(PolicyNet(hidden=16, layers=1, critic_size=32))
+    with pytest.raises(ValueError, match="belief"):
+        LeafValue(PolicyNet(hidden=16, layers=1, beliefs=True))
+
+
+@pytest.mark.parametrize("cut", ["round", "leaf"])
+def test_search_with_the_net_value_plays_legal_games(cut):
+    bot = agents.make(f"ppo+ismcts:net=ppo,value=net,cut={cut},iters=15", seed=4)
+    others = [agents.make("heuristic") for _ in range(2)]
+    assert play_game([bot, *others], GameConfig(players=3), seed=9) is not None  # an illegal answer would raise
+
+
+def test_search_with_the_net_value_respects_its_time_budget():
+    bot = agents.make("ppo+ismcts:net=ppo,value=net,cut=leaf,time=0.05,iters=100000", seed=5)
+    game = Game(GameConfig(players=4), seed=6)
+    searched = 0
+    while not game.is_over and searched < 5:
+        decision = Decision(game)
+        action = bot.act(decision)
+        if len(bot.last_candidates) > 1:
+            searched += 1
+            assert bot.last_seconds < 0.05 + 0.1
+        game.apply(action)
+    assert searched > 0
+
+
+@pytest.mark.parametrize("option, message", [("value=critic", "value must be"), ("cut=never", "cut must be")])
+def test_bad_options_are_refused_by_name(option, message):
+    with pytest.raises(ValueError, match=message):
+        agents.make(f"ppo+ismcts:net=ppo,{option}")
