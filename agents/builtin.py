@@ -79,7 +79,8 @@ def _zoo(name: str, greedy: bool) -> Callable[..., Agent]:
 
 # Greedy by default: measured that way (sampling costs `ppo` several points; a clone plays its teacher's best guess).
 # `ppo-v1` samples, as it was measured and pinned.
-_shipped_ppo, _shipped_ppo_v4, _shipped_ppo_v3 = _zoo("ppo", True), _zoo("ppo-v4", True), _zoo("ppo-v3", True)
+_shipped_ppo, _shipped_ppo_v5, _shipped_ppo_v4 = _zoo("ppo", True), _zoo("ppo-v5", True), _zoo("ppo-v4", True)
+_shipped_ppo_v3 = _zoo("ppo-v3", True)
 _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo-v2", True), _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 
@@ -87,7 +88,10 @@ _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zo
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
-    ("ppo", _shipped_ppo, "the shipped policy, version 5 (agents/zoo/ppo.pt; configs/ppo_v5_stage6.yaml): PPO from "
+    ("ppo", _shipped_ppo, "the shipped policy, version 6 (agents/zoo/ppo.pt; configs/ppo_v6_stage7.yaml): PPO from "
+     "ppo-v5 over every table size and preset, 2, 6 and 7 players weighted, against heuristic and heuristic-strong "
+     "half and half, one opponent kind per table; greedy unless greedy=false"),
+    ("ppo-v5", _shipped_ppo_v5, "the fifth shipped ppo (agents/zoo/ppo-v5.pt; configs/ppo_v5_stage6.yaml): PPO from "
      "ppo-v4 over every table size and preset, 6 and 7 players weighted, against the rule-based bots, one opponent "
      "kind per table; greedy unless greedy=false"),
     ("ppo-v4", _shipped_ppo_v4, "the fourth shipped ppo (agents/zoo/ppo-v4.pt; configs/ppo_v4_stage4.yaml, "

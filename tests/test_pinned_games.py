@@ -48,8 +48,10 @@ GAMES: dict[str, tuple[tuple[str, ...], dict, int]] = {
     "ppo-v3-7-rank9": (("ppo-v3", "heuristic-strong") * 3 + ("ppo-v3",), {"use_rank9": True}, 48),
     "ppo-v4-4": (("ppo-v4", "heuristic", "heuristic-strong", "ppo-v4"), {}, 50),  # shipped as `ppo`, same digests
     "ppo-v4-6-deal": (("ppo-v4", "heuristic-strong", "heuristic") * 2, {"selection": "deal"}, 51),
-    "ppo-v5-4": (("ppo", "heuristic-strong", "heuristic", "ppo"), {}, 52),
-    "ppo-v5-7-dark_city": (("ppo", "heuristic") * 3 + ("heuristic-strong",), {"preset": "cunning_agents"}, 53),
+    "ppo-v5-4": (("ppo-v5", "heuristic-strong", "heuristic", "ppo-v5"), {}, 52),  # shipped as `ppo`, same digests
+    "ppo-v5-7-dark_city": (("ppo-v5", "heuristic") * 3 + ("heuristic-strong",), {"preset": "cunning_agents"}, 53),
+    "ppo-v6-2": (("ppo", "heuristic-strong"), {}, 54),
+    "ppo-v6-5-rank9": (("ppo", "heuristic", "heuristic-strong", "ppo", "heuristic"), {"use_rank9": True}, 55),
     "dagger-3": (("dagger", "heuristic", "heuristic-strong"), {"use_rank9": True}, 46),
 }
 

@@ -37,7 +37,7 @@ def test_it_is_the_default_prior_of_the_guided_search():
     assert (bot.top, bot.mass, bot.c_prior) == (30, 1.0, 1.0)
 
 
-@pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
+@pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
                                          ("ppo-4p", True), ("ppo-4p-v1", True), ("dagger", True), ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default

@@ -134,10 +134,10 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     from agents.policy import shipped
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
-    assert data["name"] == "ppo" and data["version"] == 5
-    assert data["trained_by"] == "citadels train --config configs/ppo_v5_stage6.yaml"
+    assert data["name"] == "ppo" and data["version"] == 6
+    assert data["trained_by"] == "citadels train --config configs/ppo_v6_stage7.yaml"
     assert sorted(set(data["config"]["tables"])) == list(range(2, 9))
-    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 8_000_000
+    assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
     config = GameConfig(players=players, preset=PRESET_NAMES[players % len(PRESET_NAMES)],
@@ -146,11 +146,12 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     assert agents.play_game(lineup, config, seed=players).result is not None
 
 
-@pytest.mark.parametrize("version,stages,next_stage", [
-    (3, ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"), "ppo_v4_stage4"),
-    (4, ("ppo_v4_stage4", "ppo_v4_stage5"), "ppo_v5_stage6"),
+@pytest.mark.parametrize("version,stages,next_stage,steps", [
+    (3, ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"), "ppo_v4_stage4", None),
+    (4, ("ppo_v4_stage4", "ppo_v4_stage5"), "ppo_v5_stage6", 20_000_000),
+    (5, ("ppo_v5_stage6",), "ppo_v6_stage7", 8_000_000),
 ])
-def test_an_earlier_ppo_stays_loadable_under_its_own_id_and_starts_the_next(version, stages, next_stage):
+def test_an_earlier_ppo_stays_loadable_under_its_own_id_and_starts_the_next(version, stages, next_stage, steps):
     from agents.policy import shipped
 
     data = load_checkpoint(shipped(f"ppo-v{version}"))
@@ -158,8 +159,8 @@ def test_an_earlier_ppo_stays_loadable_under_its_own_id_and_starts_the_next(vers
     assert data["trained_by"] == " && ".join(f"citadels train --config configs/{c}.yaml" for c in stages)
     following = ppo.Config.from_yaml(CONFIGS / f"{next_stage}.yaml")
     assert following.init_from == f"agents/zoo/ppo-v{version}.pt"
-    if version >= 4:
-        assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= 20_000_000
+    if steps is not None:  # the stages drawn one opponent kind per table
+        assert data["config"]["opponents_per"] == "table" and data["env_steps"] >= steps
         assert following.opponents_per == "table"
     assert agents.make(f"ppo-v{version}").greedy
 
