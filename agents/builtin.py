@@ -107,7 +107,7 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("dagger", _shipped_dagger, "heuristic-strong imitated with DAgger over every table size and preset "
      "(agents/zoo/dagger.pt, training/imitate.py); greedy unless greedy=false"),
     ("ppo-4p", _shipped_ppo_4p, "the 4-player policy, version 2: PPO from ppo-4p-v1 at 4 players against heuristic "
-     "and heuristic-strong (agents/zoo/ppo-4p.pt, configs/ppo_4p_v2.yaml); the default prior of ppo+ismcts; greedy "
+     "and heuristic-strong (agents/zoo/ppo-4p.pt, configs/ppo_4p_v2.yaml); the first default prior of ppo+ismcts; greedy "
      "unless greedy=false"),
     ("ppo-4p-v1", _shipped_ppo_4p_v1, "the first ppo-4p: PPO from dagger at 4 players against heuristic and "
      "heuristic-strong (agents/zoo/ppo-4p-v1.pt, configs/ppo_4p.yaml); greedy unless greedy=false"),
@@ -117,8 +117,9 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "blocks (agents/heuristic/)"),
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
-    ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are pruned to and weighted by a trained policy's "
-     "prior; options net= (default ppo-4p), top=, mass=, c_prior= and every ismcts option (agents/guided.py)"),
+    ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are weighted by a trained policy's prior and whose "
+     "leaves are scored by its value head; options net= (default ppo-v5), value=net|model, cut=round|leaf, top=, "
+     "mass=, c_prior= and every ismcts option; 200 iterations by default (agents/guided.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),
     ("llm", _llm, "a chat model picks each move (a Python callable, or url=,model= of an OpenAI-compatible "
      "endpoint; key from api_key_env=, default OPENAI_API_KEY); falls back to fallback= (agents/llm.py)"),

@@ -1,17 +1,20 @@
-"""ISMCTS guided by a trained policy (`ppo+ismcts`): the network proposes, the search disposes.
+"""ISMCTS guided by a trained policy (`ppo+ismcts`): the network proposes, the search disposes, the network judges.
 
 At the searching seat's own decision the policy network ranks the legal answers and gives each its probability; the
 search spends its iterations among them by UCB plus a prior bonus that fades as an answer is sampled (PUCT), and can
-prune them to the most likely ones (`top`, `mass`; by default every answer is kept). Every other part of the search
-is `agents.ismcts` unchanged: determinizations from the seat's own knowledge, the shared tree, heuristic rollouts cut
-at the next round and scored by the fitted win model. One network pass per move, so the think time is today's
-`ismcts`.
+prune them to the most likely ones (`top`, `mass`; by default every answer is kept). With `value=net` (the default)
+the same network's value head scores the positions where the rollouts stop (agents/leaf_value.py): each seat's
+chance to win, read from its own observation of the sampled game. Every other part of the search is `agents.ismcts`
+unchanged: determinizations from the seat's own knowledge, the shared tree, heuristic rollouts cut at the next round.
 
 Why: with 300 iterations spread over a dozen answers (a build turn, a draft with 6 characters) each is sampled ~25
 times and the rollouts' noise decides; the prior sends the samples where a trained policy already looks, and the
-search corrects it where the rollouts disagree. Against three `heuristic-strong` at 4 players (1,000 games): with
-`ppo-4p-v1` as prior (34 % alone) it wins 47.8 % [44.7, 50.9]; with today's `ppo-4p` (48.8 % alone) 49.9 % [46.8, 53.0]
-(docs/AGENTS.md). `ismcts` wins 47 % there (200 games).
+search corrects it where the rollouts disagree. The value head judges a cut position better than `ismcts`'s
+5-feature fitted win model, which pays for its cost (0.2 ms a leaf): 200 iterations with it fit in less think time
+than `ismcts`'s 300. Against three `heuristic-strong` at 4 players (docs/AGENTS.md has every figure): the defaults
+(prior and value `ppo-v5`, 200 iterations) win 55.0 % [50.1, 59.8] on the selection seeds (400 games) where `ppo-v5`
+alone wins 45.9 %, and the fitted model with 300 iterations 53.5 %; with the value head scoring the new node itself
+(`cut=leaf`, no rollout) 46.8 %.
 """
 
 from __future__ import annotations
@@ -37,17 +40,25 @@ def _load_guide(net: str, seed: int | None) -> PolicyAgent:
     return PolicyAgent.from_checkpoint(net, seed=seed)
 
 
+#: Iterations per move when neither `iters` nor `time` is given: with the value head at the leaves, 200 take less
+#: think time than `ismcts`'s default 300 (docs/AGENTS.md).
+DEFAULT_ITERS = 200
+
+
 class GuidedISMCTSAgent(ISMCTSAgent):
-    """`ismcts` with a policy network's prior at the root. Options: `net` (an agent id or `.pt` path of a trained
-    policy; default the shipped `ppo-4p`), `top` (at most this many root answers), `mass` (stop adding answers once
-    they hold this much prior probability), `c_prior` (weight of the prior bonus), and every `ismcts` option.
-    The defaults (every answer kept, ranked and weighted by the prior) are the measured ones: 49.9 % [46.8, 53.0]
-    against three `heuristic-strong` at 4 players over 1,000 games, 51 ms per decision (docs/AGENTS.md)."""
+    """`ismcts` with a policy network's prior at the root and its value at the leaves. Options: `net` (an agent id or
+    `.pt` path of a trained policy; default the shipped `ppo-v5`), `top` (at most this many root answers), `mass`
+    (stop adding answers once they hold this much prior probability), `c_prior` (weight of the prior bonus), `value`
+    (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `cut` (`round`: roll
+    out to the start of the next round, then score; `leaf`: score the new node), and every `ismcts` option; without
+    `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
-    def __init__(self, seed: int | None = None, net: str = "ppo-4p", top: int = 30, mass: float = 1.0,
-                 c_prior: float = 1.0, value: str = "model", cut: str = "round", **options: Any) -> None:
+    def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
+                 c_prior: float = 1.0, value: str = "net", cut: str = "round", **options: Any) -> None:
+        if options.get("iters") is None and options.get("time") is None:
+            options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
         if value not in ("model", "net"):
             raise ValueError(f"value must be 'model' (the fitted win model) or 'net' (the network's value head), "

@@ -1,6 +1,7 @@
 """`ppo+ismcts` (agents/guided.py): ISMCTS whose root answers come from a trained policy's prior."""
 
 import pytest
+import torch
 
 import agents
 from agents.base import Decision
@@ -42,6 +43,17 @@ def test_respects_its_time_budget():
             assert bot.last_seconds < 0.05 + 0.1  # one determinization and rollout may overrun the deadline
         game.apply(action)
     assert searched > 0
+
+
+def test_the_defaults_are_the_measured_ones():
+    """Prior and leaf value from `ppo-v5`, 200 iterations, every answer kept (issue 12's search row, docs/AGENTS.md)."""
+    bot = agents.make("ppo+ismcts", seed=1)
+    ref, got = agents.make("ppo-v5").net.state_dict(), bot.guide.net.state_dict()
+    assert ref.keys() == got.keys() and all(torch.equal(got[k], ref[k]) for k in ref)
+    assert (bot.top, bot.mass, bot.c_prior, bot.cut, bot.iters, bot.time) == (30, 1.0, 1.0, "round", 200, None)
+    assert bot._leaf_value is not None
+    assert agents.make("ppo+ismcts:time=0.1").iters is None  # a time budget alone is not capped by the default
+    assert agents.make("ppo+ismcts:value=model")._leaf_value is None
 
 
 def test_refuses_a_guide_that_is_not_a_policy():

@@ -1,0 +1,38 @@
+"""benchmarks/think_time.py: every bot timed on the same decisions, and the JSON and PNG it writes."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("think_time", ROOT / "benchmarks" / "think_time.py")
+think_time = importlib.util.module_from_spec(spec)
+sys.modules["think_time"] = think_time
+spec.loader.exec_module(think_time)
+
+
+def test_every_bot_is_timed_on_the_same_decisions(tmp_path, capsys):
+    bots = ["ismcts:iters=5", "ppo+ismcts:iters=5"]
+    assert think_time.main(["--bots", *bots, "--players", "3", "--games", "1", "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "think_time.json").read_text())
+    rows = data["rows"]
+    assert [r["bot"] for r in rows] == bots
+    assert rows[0]["decisions"] == rows[1]["decisions"] > 0  # the same searched decisions for both
+    assert rows[0]["ratio_to_first"] == pytest.approx(1.0)
+    for r in rows:
+        assert 0 < r["median_ms"] <= r["p95_ms"] and r["mean_ms"] > 0
+    assert (tmp_path / "think_time.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "| `ppo+ismcts:iters=5` |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [(["--players", "9"], "--players"), (["--games", "0"], "--games"),
+                                           (["--bots", "no-such-bot"], "--bots no-such-bot")])
+def test_bad_options_are_refused_before_any_game(argv, message, capsys):
+    with pytest.raises(SystemExit) as exc:
+        think_time.main(argv)
+    assert exc.value.code == 2 and message in capsys.readouterr().err
