@@ -73,7 +73,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.guide = _load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
-        self._leaf_value = LeafValue(self.guide.net) if value == "net" else None
+        if value == "net":
+            self._leaf_score = LeafValue(self.guide.net)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self._select_root = self._puct_root
@@ -117,17 +118,10 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         return best, {a: v / total for a, v in visits.items()}
 
     def _rollout(self, game: Game, stop_round: int | None) -> list[float]:
-        """With `value=net`, the network's value head scores the position where the rollout stops (`cut=round`) or
-        the new node itself (`cut=leaf`); with `value=model`, `ismcts`'s rollout and fitted win model."""
-        lv = self._leaf_value
-        if lv is None:
-            return super()._rollout(game, stop_round)
-        if self.cut == "round" and stop_round is not None:
-            policy, rng = self._policy, self.rng
-            assert policy is not None
-            while not game.is_over and game.round < stop_round:
-                game.apply(policy(game, rng))
-        return self._final_reward(game) if game.is_over else lv(game)
+        """With `cut=leaf`, the leaf score (the value head, or the fitted model) judges the new node itself."""
+        if self.cut == "leaf" and not game.is_over:
+            return self._leaf_score(game)
+        return super()._rollout(game, stop_round)
 
     def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""

@@ -99,6 +99,8 @@ class ISMCTSAgent(Agent):
         self._policy: RolloutFn | None = None
         #: A different selection rule at the root (`agents.guided`'s prior), or None for UCB1 everywhere.
         self._select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None = None
+        #: What scores a rollout cut before the end (`agents.guided`'s value head, or the fitted `evaluate`).
+        self._leaf_score: Callable[[Game], list[float]] = evaluate
         #: Statistics of the last search (iterations, seconds), for benchmarks.
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -212,7 +214,7 @@ class ISMCTSAgent(Agent):
         else:
             while not game.is_over:
                 if game.round >= stop_round:
-                    return evaluate(game)
+                    return self._leaf_score(game)
                 game.apply(policy(game, rng))
         return self._final_reward(game)
 

@@ -5,6 +5,8 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.ismcts import evaluate
+from agents.leaf_value import LeafValue
 from agents.match import play_game
 from citadels_env.core import Game, GameConfig
 
@@ -51,9 +53,9 @@ def test_the_defaults_are_the_measured_ones():
     ref, got = agents.make("ppo-v5").net.state_dict(), bot.guide.net.state_dict()
     assert ref.keys() == got.keys() and all(torch.equal(got[k], ref[k]) for k in ref)
     assert (bot.top, bot.mass, bot.c_prior, bot.cut, bot.iters, bot.time) == (30, 1.0, 1.0, "round", 200, None)
-    assert bot._leaf_value is not None
+    assert isinstance(bot._leaf_score, LeafValue)
     assert agents.make("ppo+ismcts:time=0.1").iters is None  # a time budget alone is not capped by the default
-    assert agents.make("ppo+ismcts:value=model")._leaf_value is None
+    assert agents.make("ppo+ismcts:value=model")._leaf_score is evaluate
 
 
 def test_refuses_a_guide_that_is_not_a_policy():

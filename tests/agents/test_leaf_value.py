@@ -95,3 +95,19 @@ def test_search_with_the_net_value_respects_its_time_budget():
 def test_bad_options_are_refused_by_name(option, message):
     with pytest.raises(ValueError, match=message):
         agents.make(f"ppo+ismcts:net=ppo,{option}")
+
+
+@pytest.mark.parametrize("spec, scored", [("horizon=0", False), ("horizon=1", True), ("cut=leaf,horizon=0", True)])
+def test_the_value_head_scores_exactly_the_cut_positions(spec, scored):
+    """Rollouts to the end (`horizon=0`) never ask the value head; cut ones (at the round, or at the leaf) do."""
+    bot = agents.make(f"ppo+ismcts:net=ppo,iters=8,{spec}", seed=7)
+    calls = []
+    leaf = bot._leaf_score
+    bot._leaf_score = lambda game: calls.append(game.round) or leaf(game)
+    game = Game(GameConfig(players=4), seed=8)
+    decision = Decision(game)
+    while len(decision.legal) < 2:
+        game.apply(decision.legal[0])
+        decision = Decision(game)
+    bot.act(decision)
+    assert bool(calls) is scored
