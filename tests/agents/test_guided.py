@@ -32,9 +32,10 @@ def test_candidates_are_legal_ranked_by_the_prior_and_bounded():
         game.apply(bot.act(decision))
 
 
-def test_respects_its_time_budget():
-    """The search bot respects its think time (issue 12): `time=` bounds every search."""
-    bot = agents.make("ppo+ismcts:time=0.05,iters=100000,top=8,mass=1.0", seed=3)
+@pytest.mark.parametrize("leaves", ["value=net,cut=round", "value=net,cut=leaf", "value=model"])
+def test_respects_its_time_budget(leaves):
+    """The search bot respects its think time (issue 12): `time=` bounds every search, whatever scores its leaves."""
+    bot = agents.make(f"ppo+ismcts:time=0.05,iters=100000,top=8,mass=1.0,{leaves}", seed=3)
     game = Game(GameConfig(players=4), seed=5)
     searched = 0
     while not game.is_over and searched < 6:
