@@ -19,8 +19,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
         report = evaluate_ray(args.agents, games=args.games, address=args.address, **options)
     else:
-        from agents.evaluate import evaluate
+        from agents.evaluate import check_agents, evaluate
 
+        check_agents(args.agents)  # a bad id or agent option fails here in one line, before the first game
         report = evaluate(args.agents, games=args.games, workers=args.workers, **options)
     print(report.table(markdown=args.markdown))
     if args.out:

@@ -179,6 +179,14 @@ def test_an_eval_agent_that_cannot_be_made_is_one_line(workers, truncated_checkp
     assert "truncated.pt" in line
 
 
+@pytest.mark.parametrize("spec, words", [("ismcts:iters=0", "iters must be at least 1"),
+                                         ("ppo+ismcts:value=bogus", "value must be")])
+def test_a_bad_agent_option_stops_eval_before_the_first_game(spec, words, capsys):
+    """Checked before any work starts: one line, and no progress bar was drawn."""
+    line = one_line_error(["eval", spec, "heuristic", "--games", "4", "--workers", "1"], capsys, 1)
+    assert f"cannot make agent {spec!r}" in line and words in line
+
+
 def test_play_with_standard_input_closed_is_one_line(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", None)
     assert "standard input" in one_line_error(["play", "--players", "2", "--opponents", "random"], capsys, 1)
