@@ -10,8 +10,8 @@ unchanged: determinizations from the seat's own knowledge, the shared tree, heur
 Why: with 300 iterations spread over a dozen answers (a build turn, a draft with 6 characters) each is sampled ~25
 times and the rollouts' noise decides; the prior sends the samples where a trained policy already looks, and the
 search corrects it where the rollouts disagree. The value head judges a cut position better than `ismcts`'s
-5-feature fitted win model, which pays for its cost (0.2 ms a leaf): 200 iterations with it fit in less think time
-than `ismcts`'s 300. Against three `heuristic-strong` at 4 players (docs/AGENTS.md has every figure): the defaults
+5-feature fitted win model, which pays for its cost (0.2 ms a leaf): 200 iterations with it take 0.79 x the mean think
+time of `ismcts`'s 300 on the same decisions, though a longer median (benchmarks/think_time.py, README). Against three `heuristic-strong` at 4 players (docs/AGENTS.md has every figure): the defaults
 (prior and value `ppo-v5`, 200 iterations) win 55.0 % [50.1, 59.8] on the selection seeds (400 games) where `ppo-v5`
 alone wins 45.9 %, and the fitted model with 300 iterations 53.5 %; with the value head scoring the new node itself
 (`cut=leaf`, no rollout) 46.8 %.
@@ -41,7 +41,7 @@ def _load_guide(net: str, seed: int | None) -> PolicyAgent:
 
 
 #: Iterations per move when neither `iters` nor `time` is given: with the value head at the leaves, 200 take less
-#: think time than `ismcts`'s default 300 (docs/AGENTS.md).
+#: mean think time than `ismcts`'s default 300 (README: its median decision is longer; `time=` caps each move).
 DEFAULT_ITERS = 200
 
 
