@@ -32,7 +32,8 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from citadels_env.core.record import RecordError, replay
-from citadels_web.server import create_app
+from citadels_web.limits import Limits
+from citadels_web.server import create_app, uvicorn_options
 
 
 def _free_port() -> int:
@@ -128,9 +129,12 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--rooms and --games must be at least 1, --players from 2 to 8")
 
     records_dir = Path(tempfile.mkdtemp(prefix="citadels-load-"))
-    app = create_app(records_dir, bot_delay=0.0)
+    # Every client comes from 127.0.0.1: the per-address caps are raised to let one address be the whole crowd.
+    crowd = Limits(rooms_per_address=args.rooms + 10, connections_per_address=2 * args.rooms + 10)
+    app = create_app(records_dir, bot_delay=0.0, limits=crowd)
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 24))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           **uvicorn_options(app)))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

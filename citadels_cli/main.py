@@ -16,7 +16,7 @@ from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from .bots import cmd_agents, cmd_eval, cmd_train
 from .errors import PROG, UsageParser, guarded
 from .games import cmd_fuzz, cmd_game, cmd_play, cmd_replay
-from .serve import check_serve, cmd_serve
+from .serve import add_limit_options, check_serve, cmd_serve
 
 PLAYERS = f"{MIN_PLAYERS} to {MAX_PLAYERS}"
 
@@ -125,6 +125,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                    help="a checkpoint the lobby offers as a bot (repeatable)")
     w.add_argument("--replay", default=None, metavar="FILE", help="open this game record in the browser")
     w.add_argument("--hint-bot", default="ppo", metavar="AGENT", help="the policy behind the hint (default ppo)")
+    add_limit_options(w)
     return parser, sub.choices
 
 

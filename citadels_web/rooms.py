@@ -1,7 +1,10 @@
 """Rooms of the browser game, as plain synchronous logic: no network, no clock of its own, testable alone.
 
 A room is a lobby (the owner sets the table before the start: seats, bots, preset, district target, timer, password,
-kicks) and then one game of the rules core. Every request that is refused raises `RoomError` with a message for the
+kicks) and then one game of the rules core. Every room has a short code, for people to type, and a long secret key
+(96 random bits) for links: a private room (one with a password) is found by its key alone, so its link cannot be
+guessed and its code gives nothing away. A person is known by their seat's token, never by a seat number: the
+owner's changes renumber seats, and `find_seat` follows the token. Every request that is refused raises `RoomError` with a message for the
 person who sent it, and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps
 each room in a lock and sends every connection what its seat may see (`citadels_web.views`).
 """
@@ -22,6 +25,7 @@ from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 
 #: Room codes: 4 characters without the look-alikes I/O/0/1.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+KEY_BYTES = 12  # a room's link key: 96 random bits, at least the 64 an unguessable link needs
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 OPEN, HUMAN, BOT, CLOSED = "open", "human", "bot", "closed"
 MAX_NAME = 24
@@ -67,6 +71,8 @@ class Room:
     code: str
     bots: tuple[str, ...]  # the agent ids this server offers
     password: str | None = None
+    key: str = field(default_factory=lambda: secrets.token_urlsafe(KEY_BYTES))
+    creator: str | None = None  # the client address that created the room (for the per-address cap)
     settings: dict[str, Any] = field(default_factory=default_settings)
     seats: list[Seat] = field(default_factory=list)
     state: str = LOBBY
@@ -89,13 +95,35 @@ class Room:
                                   and hmac.compare_digest(password.encode(), self.password.encode())):
             raise RoomError("wrong password for this room")
 
-    def seat_of(self, token: Any) -> int:
-        """The seat a rejoin token belongs to."""
+    @property
+    def link(self) -> str:
+        """The share link: the short code for a public room, the secret key for a private one."""
+        return f"/r/{self.key if self.private else self.code}"
+
+    def find_seat(self, token: Any) -> int | None:
+        """The seat the person holding `token` sits at now (None: nobody's token, e.g. after a kick)."""
         if isinstance(token, str) and token:
             for s in self.seats:
                 if s.token is not None and hmac.compare_digest(s.token, token):
                     return s.index
-        raise RoomError("unknown token for this room: join with your name instead")
+        return None
+
+    def seat_of(self, token: Any) -> int:
+        """The seat a rejoin token belongs to."""
+        seat = self.find_seat(token)
+        if seat is None:
+            raise RoomError("unknown token for this room: join with your name instead")
+        return seat
+
+    def unique_name(self, name: str, seat: int) -> str:
+        """`name`, with " (2)", " (3)"... when another seat already has it, so no table or score list shows two
+        identical names (compared without case)."""
+        taken = {s.name.casefold() for s in self.seats if s.name is not None and s.index != seat}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name} ({n})"
+        return candidate
 
     def is_owner(self, token: Any) -> bool:
         try:
@@ -126,7 +154,7 @@ class Room:
         if self.seats[seat].kind != OPEN:
             raise RoomError(f"seat {seat} is not open")
         token = secrets.token_urlsafe(18)
-        self.seats[seat] = Seat(seat, HUMAN, name, None, token, True)
+        self.seats[seat] = Seat(seat, HUMAN, self.unique_name(name, seat), None, token, True)
         return seat, token
 
     def update_settings(self, token: Any, changes: Any) -> None:
@@ -172,7 +200,7 @@ class Room:
         if kind == BOT:
             if bot not in self.bots:
                 raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
-            self.seats[index] = Seat(index, BOT, f"{bot} bot", bot)
+            self.seats[index] = Seat(index, BOT, self.unique_name(f"{bot} bot", index), bot)
         else:
             self.seats[index] = Seat(index)
 
@@ -273,7 +301,9 @@ class Room:
             self.seats[seat].replaced = False
 
     def public(self) -> dict[str, Any]:
-        return {"room": self.code, "state": self.state, "settings": dict(self.settings), "private": self.private,
+        """What everyone in the room sees of it (they hold its key already: they came in by it or by the code)."""
+        return {"room": self.key, "code": None if self.private else self.code, "link": self.link,
+                "state": self.state, "settings": dict(self.settings), "private": self.private,
                 "seats": [s.public() for s in self.seats], "owner_seat": 0}
 
 
@@ -306,27 +336,46 @@ def _check_settings(s: dict[str, Any], bots: tuple[str, ...]) -> None:
 
 
 class Rooms:
-    """Every room of the server, by code."""
+    """Every open room of the server, by code, and by key for links."""
 
-    def __init__(self, bots: tuple[str, ...], rng: random.Random | None = None) -> None:
+    def __init__(self, bots: tuple[str, ...], rng: random.Random | None = None, max_rooms: int = 1000,
+                 per_creator: int = 5) -> None:
         self.bots = bots
         self.rooms: dict[str, Room] = {}
+        self.by_key: dict[str, Room] = {}
+        self.max_rooms, self.per_creator = max_rooms, per_creator
         self._rng = rng or random.SystemRandom()
 
-    def create(self, name: Any, password: Any = None) -> tuple[Room, str]:
+    def create(self, name: Any, password: Any = None, creator: str | None = None) -> tuple[Room, str]:
         """A new room whose creator owns it and sits at seat 0; returns (room, the owner's token)."""
         name = clean_name(name)
         if password is not None and (not isinstance(password, str) or len(password) > 64):
             raise RoomError("password must be text of at most 64 characters, or null")
+        if len(self.rooms) >= self.max_rooms:
+            raise RoomError(f"the server has {self.max_rooms} rooms open, its limit: try again later")
+        mine = sum(r.creator == creator and r.state != FINISHED for r in self.rooms.values())
+        if creator is not None and mine >= self.per_creator:
+            raise RoomError(f"you have {self.per_creator} rooms open already, the most one address may have: "
+                            "finish or leave one first")
         code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
         while code in self.rooms:
             code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
-        room = Room(code, self.bots, password or None)
-        self.rooms[code] = room
+        room = Room(code, self.bots, password or None, creator=creator)
+        self.rooms[code], self.by_key[room.key] = room, room
         _, token = room.sit(name, 0, password)
         return room, token
 
     def get(self, code: Any) -> Room:
-        if not isinstance(code, str) or code.upper() not in self.rooms:
-            raise RoomError(f"no room {code!r}: check the code")
-        return self.rooms[code.upper()]
+        """The room with this key, or with this code if it is public; a private room's code finds nothing, with the
+        same words as a code no room has."""
+        if isinstance(code, str):
+            room = self.by_key.get(code) or self.rooms.get(code.upper())
+            if room is not None and (room.key == code or not room.private):
+                return room
+        shown = code[:40] if isinstance(code, str) else code
+        raise RoomError(f"no room {shown!r}: check the code or the link")
+
+    def close(self, room: Room) -> None:
+        """Forget the room: its memory is freed (a finished game's record is on disk already)."""
+        self.rooms.pop(room.code, None)
+        self.by_key.pop(room.key, None)

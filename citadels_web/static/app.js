@@ -22,13 +22,21 @@ function banner(id, text) {
   if (text) setTimeout(() => { if (b.textContent === text) b.hidden = true; }, 6000);
 }
 
+function showRoom(code, link, seat) {
+  $("room-code").textContent = code || "(private: share the link)";
+  $("share-link").textContent = location.origin + link;
+  $("share-link").href = link;
+  $("room-info").textContent = `Room ${code || "(private)"}` + (seat === null ? " (watching)" : ` · seat ${seat}`);
+}
+
 function connect() {
   return new Promise((resolve) => {
     if (S.ws && S.ws.readyState === WebSocket.OPEN) return resolve(S.ws);
     const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
     ws.onopen = () => resolve(ws);
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-    ws.onclose = () => { if (S.room && !S.kicked) setTimeout(rejoin, 1000); };
+    // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
+    ws.onclose = () => { if (S.room && !S.kicked && !S.closed) setTimeout(rejoin, 1000); };
     S.ws = ws;
   });
 }
@@ -42,15 +50,27 @@ function rejoin() {
 function receive(m) {
   switch (m.type) {
     case "joined":
-      S.room = m.room; S.seat = m.seat; S.token = m.token; S.owner = m.owner;
-      if (m.token) localStorage.setItem("citadels:" + m.room, m.token);
+      // m.room is the room's key (stable, secret for a private room); m.code its short code (public rooms only).
+      S.room = m.room; S.token = m.token;
+      if (m.token) {
+        localStorage.setItem("citadels:" + m.room, m.token);
+        if (m.code) localStorage.setItem("citadels:" + m.code, m.token);
+      }
       history.replaceState(null, "", m.link);
-      $("room-code").textContent = m.room;
-      $("share-link").textContent = location.origin + m.link;
-      $("share-link").href = m.link;
-      $("room-info").textContent = `Room ${m.room}` + (m.seat === null ? " (watching)" : ` · seat ${m.seat}`);
+      showRoom(m.code, m.link, m.seat);
       break;
-    case "lobby": S.lobby = m; renderLobby(); break;
+    case "lobby":
+      // The owner's changes may renumber the seats: the server says which seat is ours in every lobby frame.
+      S.lobby = m; S.seat = m.you; S.owner = m.owner;
+      showRoom(m.code, m.link, m.you);
+      renderLobby();
+      break;
+    case "closed":
+      S.closed = true;
+      localStorage.removeItem("citadels:" + S.room);
+      banner("error-banner", m.message);
+      show("home");
+      break;
     case "state":
       S.state = m;
       S.deadline = m.time_left === null ? null : Date.now() + m.time_left;
@@ -292,10 +312,10 @@ setInterval(() => {
 // -- start ----------------------------------------------------------------------------------------------------------
 $("create-btn").onclick = () => send({ type: "create", name: $("create-name").value,
                                         password: $("create-password").value || null });
-$("join-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim().toUpperCase(),
+$("join-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim(),
                                       name: $("join-name").value, password: $("join-password").value || null,
                                       seat: $("join-seat").value === "" ? null : Number($("join-seat").value) });
-$("spectate-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim().toUpperCase(),
+$("spectate-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim(),
                                           spectate: true, password: $("join-password").value || null });
 $("start-btn").onclick = () => send({ type: "start" });
 $("hint-toggle").onchange = () => send({ type: "hint", on: $("hint-toggle").checked });
@@ -313,7 +333,7 @@ $("hint-toggle").onchange = () => send({ type: "hint", on: $("hint-toggle").chec
   if (path.startsWith("/replay/")) return openReplay(decodeURIComponent(path.slice(8)));
   if (boot.replay) return openReplay(boot.replay);
   if (path.startsWith("/r/")) {
-    const code = path.slice(3, 7).toUpperCase();
+    const code = decodeURIComponent(path.slice(3));  // a public room's code, or a private room's key
     $("join-code").value = code;
     S.room = code;
     const token = localStorage.getItem("citadels:" + code);

@@ -28,7 +28,7 @@ def test_a_whole_game_against_three_bots_ends_with_scores_and_a_record(client, p
     with client.websocket_connect("/ws") as ws:
         p = player(ws)
         joined = _room_with_bots(p)
-        assert joined["owner"] and joined["seat"] == 0 and len(joined["room"]) == 4
+        assert joined["owner"] and joined["seat"] == 0 and len(joined["code"]) == 4 and len(joined["room"]) >= 16
         p.send(type="start")
         over = p.play_to_the_end()
     assert {r["seat"] for r in over["scores"]} == {0, 1, 2, 3}

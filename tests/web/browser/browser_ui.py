@@ -15,6 +15,10 @@ def create_room(page: Page, name: str = "Ann", password: str | None = None) -> s
     if password:
         page.get_by_test_id("create-password").fill(password)
     page.get_by_test_id("create-btn").click()
+    if password:  # a private room has no code to type: its link holds its secret key
+        link = page.get_by_test_id("share-link")
+        expect(link).to_have_attribute("href", re.compile(r"^/r/[A-Za-z0-9_-]{16,}$"))
+        return link.get_attribute("href").removeprefix("/r/")
     code = page.get_by_test_id("room-code")
     expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4}$"))
     return code.inner_text()

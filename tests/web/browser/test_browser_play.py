@@ -72,13 +72,18 @@ def test_two_people_at_one_table_each_see_only_their_own_hand(browser, server):
 def test_a_private_room_refuses_a_wrong_password(browser, server):
     owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
     owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
-    code = create_room(owner, password="s3cret")
-    join_room(guest, code, "Eve", password="guess")
+    key = create_room(owner, password="s3cret")
+    short = server.room(key).code
+    join_room(guest, short, "Eve", password="s3cret")  # a private room is found by its link's key alone
+    expect(guest.get_by_test_id("error-banner")).to_contain_text("no room")
+    join_room(guest, key, "Eve", password="guess")
     expect(guest.get_by_test_id("error-banner")).to_contain_text("password")
     expect(guest.get_by_test_id("room-code")).not_to_be_visible()
     expect(owner.get_by_test_id("seat-name-1")).to_have_text("open")
-    join_room(guest, code, "Eve", password="s3cret")
-    expect(guest.get_by_test_id("room-code")).to_have_text(code)
+    guest.goto(f"/r/{key}")  # the share link fills the key in
+    expect(guest.get_by_test_id("join-code")).to_have_value(key)
+    join_room(guest, key, "Eve", password="s3cret")
+    expect(guest.get_by_test_id("share-link")).to_have_attribute("href", f"/r/{key}")
     expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Eve")
     owner_ctx.close()
     guest_ctx.close()
