@@ -35,9 +35,10 @@ serve: venv
 screenshots: venv chromium
 	CITADELS_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:cacheprovider tests/web/browser/test_screenshots.py
 
-# 50 rooms at once on 127.0.0.1, each with 3 bots and one WebSocket client (benchmarks/web_load.py)
+# 50 rooms at once on 127.0.0.1, each with 3 bots and one WebSocket client (benchmarks/web_load.py), then the same
+# with a spectator that never reads in every tenth room, and the ratio of the two throughputs
 web-load: venv
-	$(PY) benchmarks/web_load.py --rooms 50 --games 2
+	$(PY) benchmarks/web_load.py --rooms 50 --games 2 --stalled-every 10 --compare --json runs/web_load.json
 
 game: venv
 	$(VENV)/bin/citadels game --players 4 --seed 1

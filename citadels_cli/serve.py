@@ -19,7 +19,11 @@ def add_limit_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("limits", "what one client may cost (docs/WEB.md, Security and limits)")
     for f in fields(Limits):
         group.add_argument(f"--{f.name.replace('_', '-')}", dest=f"limit_{f.name}", type=float, default=None,
-                           metavar="N", help=f"{f.metadata['doc']} (default {f.default:g})")
+                           metavar="N", help=f"{f.metadata['doc']} (default {_shown(f.default)})")
+
+
+def _shown(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def limits_of(args: argparse.Namespace) -> Any:

@@ -1,9 +1,11 @@
 """One browser tab's WebSocket: who it is (a room and a seat token), and a bounded outbox with its own writer.
 
 Nothing that holds a room's lock ever waits on a client: `push` only queues a frame. A writer task per connection
-sends the queue, each frame within `send_timeout`. A client that lets more than `outbox_bytes` pile up, or that takes
-longer than that to read one frame, is dropped: the queue is thrown away and the socket closed with code 1013 (try
-again later). Its person keeps the seat and rejoins by token, getting the table as it is then.
+sends the queue, each frame within `send_timeout`. A `lobby`, `state` or `hint` frame is a whole picture of the
+moment (the state frame carries the complete log), so a newer one replaces an older one still waiting: a client that
+reads slowly skips pictures instead of piling them up. A client that still lets more than `outbox_bytes` wait, or
+takes longer than `send_timeout` to read one frame, is dropped: the queue is thrown away and the socket closed with
+code 1013 (try again later). Its person keeps the seat and rejoins by token, getting the table as it is then.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
     from .rooms import Room
 
+#: Frames that describe the whole moment: a newer one replaces a queued older one of the same type.
+SNAPSHOTS = frozenset({"lobby", "state", "hint"})
 #: Close codes the server uses (RFC 6455 §7.4.1, and 4000 for the room's own end).
 NORMAL, POLICY, TOO_BIG, INTERNAL, TRY_AGAIN, ROOM_CLOSED = 1000, 1008, 1009, 1011, 1013, 4000
 
@@ -36,7 +40,7 @@ class Conn:
     hint: bool = False
     strikes: int = 0  # messages refused for the rate in a row
     queued: int = 0  # bytes waiting in the outbox
-    outbox: deque[str] = field(default_factory=deque)
+    outbox: deque[tuple[str, str]] = field(default_factory=deque)  # (frame type, text)
     dropped: str | None = None  # why the server dropped this client, once it did
     closing: tuple[int, str] | None = None  # close code and reason, once the outbox is sent
     bucket: Bucket = field(init=False)
@@ -63,11 +67,15 @@ class Conn:
         """Queue a frame; never waits. A client that lets its outbox fill is dropped."""
         if self.dropped is not None or self.closing is not None:
             return
-        text = json.dumps(frame)
+        kind, text = frame.get("type", ""), json.dumps(frame)
+        if kind in SNAPSHOTS:
+            for old in [item for item in self.outbox if item[0] == kind]:
+                self.outbox.remove(old)
+                self.queued -= len(old[1])
         if self.queued + len(text) > self.limits.outbox_bytes:
             self.drop(f"fell behind: more than {self.limits.outbox_bytes} bytes were waiting for it")
             return
-        self.outbox.append(text)
+        self.outbox.append((kind, text))
         self.queued += len(text)
         self._wake.set()
 
@@ -91,10 +99,10 @@ class Conn:
         while True:
             self._wake.clear()  # before looking at the queue: a push from now on wakes the wait below
             while self.outbox and self.dropped is None:
-                text = self.outbox.popleft()
+                _, text = self.outbox.popleft()
                 self.queued -= len(text)
                 try:
-                    await asyncio.wait_for(self.ws.send_text(text), timeout or None)
+                    await self._send_within(text, timeout)
                 except TimeoutError:
                     self.drop(f"did not read a frame within {timeout:g} s")
                 except Exception:  # the socket is gone (the client left): nothing more to send, nothing to log
@@ -104,6 +112,31 @@ class Conn:
             if self.dropped is not None or self.closing is not None:
                 return
             await self._wake.wait()
+
+    async def _send_within(self, text: str, timeout: float) -> None:
+        """Send one frame, or TimeoutError after `timeout` seconds (0: no limit). A timer that cancels this task,
+        rather than asyncio.wait_for, whose extra task per frame costs every frame a turn of the event loop."""
+        if not timeout:
+            await self.ws.send_text(text)
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        expired = False
+
+        def expire() -> None:
+            nonlocal expired
+            expired = True
+            task.cancel()
+
+        timer = asyncio.get_running_loop().call_later(timeout, expire)
+        try:
+            await self.ws.send_text(text)
+        except asyncio.CancelledError:
+            if not expired:
+                raise
+            raise TimeoutError from None
+        finally:
+            timer.cancel()
 
     async def close(self, code: int, reason: str) -> None:
         """Close the socket, bounded in time: a client that does not read cannot hold the server here."""

@@ -30,7 +30,7 @@ class Limits:
         4 << 20, "bytes queued for one connection; a client that lets more pile up is dropped (it rejoins by token)")
     send_timeout: float = _limit(10.0, "seconds one frame may take to leave; a client that reads slower is dropped")
     messages_per_s: float = _limit(
-        50.0, "messages per second one connection may send on average (bursts of `message_burst`)")
+        50.0, "messages per second one connection may send on average (in bursts of up to message_burst)")
     message_burst: int = _limit(200, "messages one connection may send at once before the rate applies")
     flood_strikes: int = _limit(50, "messages refused for the rate in a row before the connection is dropped")
     max_rooms: int = _limit(1000, "rooms open on the server at once")

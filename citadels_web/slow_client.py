@@ -1,0 +1,49 @@
+"""A WebSocket client that stops reading: the hostile peer the server's outbox and send timeout are tested against
+(tests/web/test_live_limits.py, `benchmarks/web_load.py --stalled-every`).
+
+It is a bare socket, not a WebSocket library, because a library keeps reading into its own buffer; this one sends
+its messages and then never reads again, with a small receive buffer, so the server's writes back up as they would
+behind a phone that went to sleep.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import struct
+from typing import Any
+
+
+class StalledClient:
+    """Connect, say something, then never read. `close()` ends it."""
+
+    def __init__(self, host: str, port: int, path: str = "/ws") -> None:
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(10)
+        self.sock.connect((host, port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                          .encode())
+        head = b""
+        while b"\r\n\r\n" not in head:  # the handshake answer only: not a byte of the frames after it
+            byte = self.sock.recv(1)
+            if not byte:
+                raise ConnectionError("the server closed the connection during the handshake")
+            head += byte
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(f"no WebSocket upgrade: {head.splitlines()[0]!r}")
+
+    def send(self, **msg: Any) -> None:
+        """One masked text frame (clients must mask, RFC 6455 §5.3)."""
+        data = json.dumps(msg).encode()
+        mask = os.urandom(4)
+        size = len(data)
+        header = bytes([0x81]) + (bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + struct.pack("!H", size))
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def close(self) -> None:
+        self.sock.close()
