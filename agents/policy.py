@@ -187,6 +187,13 @@ class PolicyAgent(Agent):
         agent.name = Path(path).stem
         return agent
 
+    def fork(self, seed: int | None = None) -> PolicyAgent:
+        """Another agent playing this one's network (shared, not copied) the same way, with a generator of its own:
+        many seats of one network without loading its checkpoint for each (training/opponents.py)."""
+        agent = type(self)(self.net, greedy=self.greedy, seed=seed, reward=self.reward)
+        agent.name = self.name
+        return agent
+
     def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:
         if seed is not None:
             self.generator.manual_seed(seed)

@@ -9,8 +9,10 @@ drawn from the opponent pool (`opponents`: the current policy "self", a past "sn
 "heuristic" or "random"); at least one seat per game is "self". Every "self" seat is a learner: its decisions are
 recorded as its own trajectory (its observations, its actions, its final reward), so no two points of view are ever
 mixed in one GAE pass. At each tick, every game waiting on a network seat contributes one row to a single batched
-forward pass per network (no subprocesses: on 2 cores one process with batched inference is fastest). A rollout plays
-its games to the end, so an update never straddles a game and a resumed run continues exactly as an uninterrupted one.
+forward pass per network (no subprocesses: on 2 cores one process with batched inference is fastest): the learner, each
+snapshot, and each fixed network opponent (an agent id or checkpoint that is a `PolicyAgent`, played exactly as its
+`act` would: training/opponents.py). A rollout plays its games to the end, so an update never straddles a game and a
+resumed run continues exactly as an uninterrupted one.
 
 Logged to TensorBoard (runs/<name>/): SPS, the PPO losses, approx_kl, clipfrac, entropy, explained variance, the
 learner's win rate against each controller kind, and the periodic evaluation win rates (`citadels eval`'s evaluator,
@@ -51,6 +53,7 @@ from citadels_env.rewards import final_rewards
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
+from training.opponents import SELF, SNAPSHOT, OpponentPool, batched, choose
 
 CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
 
@@ -147,16 +150,13 @@ class Config(RunConfig):
 
 
 # -- controllers and games --------------------------------------------------------------------------------------------
-SELF, SNAPSHOT = "self", "snapshot"
-
-
 @dataclass
 class Table:
     """One training game: the game, its observation encoder, and who plays each seat."""
 
     game: Game
     encoder: ObservationEncoder
-    controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent
+    controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent (a PolicyAgent: a batched network)
     trajectories: dict[int, list[int]]  # learner seat -> indices of its transitions in the rollout buffer
 
 
@@ -200,14 +200,7 @@ class Trainer:
         self.tables = list(cfg.tables or [cfg.players])
         self.presets = list(cfg.presets or [cfg.preset])
         check_tables(self.tables, self.presets)
-        kinds = list(cfg.opponents)
-        weights = np.array([cfg.opponents[k] for k in kinds], dtype=float)
-        if (weights < 0).any() or weights.sum() <= 0:
-            raise ValueError(f"opponent weights must be >= 0 and not all 0: {cfg.opponents}")
-        self.kinds, self.weights = kinds, weights / weights.sum()
-        for k in kinds:
-            if k not in (SELF, SNAPSHOT):
-                agents.make(k)  # fail now on an unknown agent id
+        self.pool = OpponentPool(cfg.opponents)  # fails now on an unknown agent id
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -246,21 +239,16 @@ class Trainer:
         game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
-        table_kind = self._draw_kind() if self.cfg.opponents_per == "table" else None
+        table_kind = self.pool.draw(self.rng) if self.cfg.opponents_per == "table" else None
         for seat in range(n):
-            kind = SELF if seat == learner else table_kind or self._draw_kind()
+            kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng)
             if kind == SNAPSHOT:
                 kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshots)))) if self.snapshots else SELF
-            elif kind != SELF:  # a bot of its own for each seat: bots may keep per-game memory
-                bot = agents.make(kind, seed=seed * 16 + seat)
-                bot.reset(seat, game_config, seed * 16 + seat)
-                kind = bot
+            elif kind != SELF:
+                kind = self.pool.bot(kind, seat, game_config, seed * 16 + seat)
             controllers.append(kind)
         return Table(game, ObservationEncoder(game), controllers,
                      {s: [] for s, c in enumerate(controllers) if c == SELF})
-
-    def _draw_kind(self) -> str:
-        return self.kinds[int(self.rng.choice(len(self.kinds), p=self.weights))]
 
     def collect(self) -> Rollout:
         """Play `num_games` games to the end; return the learners' transitions with advantages and returns."""
@@ -279,7 +267,7 @@ class Trainer:
                 g = table.game
                 while not g.is_over:  # bots act at once
                     c = table.controllers[g.current_player]
-                    if not isinstance(c, Agent):
+                    if not isinstance(c, Agent) or batched(c):
                         break
                     g.apply(c.act(Decision(g)))
                     ro.env_steps += 1
@@ -287,7 +275,7 @@ class Trainer:
                     self._finish(table, ro)
                     continue
                 c = table.controllers[g.current_player]
-                waiting[SELF if c == SELF else c[1]].append(t)
+                waiting[c.net if isinstance(c, Agent) else SELF if c == SELF else c[1]].append(t)
                 still.append(t)
             live = still
             for who, ts in waiting.items():
@@ -297,7 +285,14 @@ class Trainer:
 
     @torch.no_grad()
     def _act(self, who: Any, tables: list[Table], ro: Rollout) -> None:
-        """One batched forward pass for every table waiting on network `who` (SELF or a snapshot index)."""
+        """One batched forward pass for every table waiting on network `who` (SELF, a snapshot index, or the PolicyNet
+        of fixed network opponents)."""
+        if isinstance(who, PolicyNet):  # fixed opponents: each seat plays as its PolicyAgent would
+            players = [t.controllers[t.game.current_player] for t in tables]
+            for t, action in zip(tables, choose(who, [t.game for t in tables], [t.encoder for t in tables], players)):
+                t.game.apply(action)
+            ro.env_steps += len(tables)
+            return
         seats = [t.game.current_player for t in tables]
         obs = np.empty((len(tables), self.net.input_size), dtype=np.float32)
         masks = np.empty((len(tables), NUM_ACTIONS), dtype=bool)

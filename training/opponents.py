@@ -1,0 +1,114 @@
+"""The opponent pool of training/ppo.py: which controller plays each seat that is not the learner, and the batched play
+of fixed network opponents.
+
+Why a module of its own: a fixed network opponent (a shipped id such as `ppo` or `dagger`, or a checkpoint path, which
+`agents.make` turns into a `PolicyAgent`) played through `PolicyAgent.act` cost one checkpoint load per seat per game
+and one forward pass per decision: training against 100 % network opponents ran at about 1,000 env steps/s. Here each
+such id is loaded once, every seat it fills shares that network, and the decisions waiting on one network are taken in
+one batched forward pass that chooses exactly what `PolicyAgent.act` would (tests/training/test_opponents.py checks it).
+The networks are frozen: no gradient is ever computed through them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+import agents
+from agents.base import Agent
+from agents.beliefs import belief_features
+from agents.policy import PolicyAgent, PolicyNet
+from citadels_env.core import Action, Game, GameConfig
+from citadels_env.encoding import OBS_SIZE, ObservationEncoder, mask_of, to_core
+
+SELF, SNAPSHOT = "self", "snapshot"
+TIE = 1e-3
+"""logit gap under which a greedy row is decided again on its own: a batched matrix product may differ from a single
+row's in the last bits, and only a near tie could turn that into another argmax than `PolicyAgent.act`'s"""
+
+
+def batched(controller: object) -> bool:
+    """Whether a seat's controller is decided in the batched pass: a plain `PolicyAgent` (a subclass may play
+    otherwise, so it acts on its own)."""
+    return type(controller) is PolicyAgent
+
+
+class OpponentPool:
+    """The `opponents` weights of a run ("self", "snapshot" or agent ids) and the bots drawn from them."""
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        self.kinds = list(weights)
+        w = np.array([weights[k] for k in self.kinds], dtype=float)
+        if (w < 0).any() or w.sum() <= 0:
+            raise ValueError(f"opponent weights must be >= 0 and not all 0: {weights}")
+        self.p = w / w.sum()
+        #: Agent id -> a loaded PolicyAgent whose network every seat of that id shares.
+        self.networks: dict[str, PolicyAgent] = {}
+        for kind in self.kinds:
+            if kind in (SELF, SNAPSHOT):
+                continue
+            agent = agents.make(kind)  # fails now on an unknown agent id
+            if batched(agent):
+                agent.net = self._shared(agent.net)
+                self.networks[kind] = agent
+
+    def _shared(self, net: PolicyNet) -> PolicyNet:
+        """`net`, or an already loaded network with the same shape and weights ("ppo" and "ppo:greedy=false" are one
+        network, one forward pass); frozen either way."""
+        for other in (a.net for a in self.networks.values()):
+            theirs, mine = other.state_dict(), net.state_dict()
+            if other.spec() == net.spec() and theirs.keys() == mine.keys() and all(
+                    torch.equal(theirs[k], mine[k]) for k in mine):
+                return other
+        net.eval()
+        net.requires_grad_(False)
+        return net
+
+    def draw(self, rng: np.random.Generator) -> str:
+        return self.kinds[int(rng.choice(len(self.kinds), p=self.p))]
+
+    def bot(self, kind: str, seat: int, config: GameConfig, seed: int) -> Agent:
+        """A fresh controller of agent id `kind` for `seat`, reset for a game: a bot of its own for each seat, since
+        bots may keep per-game memory; a network opponent is `agents.make(kind, seed=seed)` without loading the
+        checkpoint again."""
+        proto = self.networks.get(kind)
+        bot = proto.fork(seed) if proto is not None else agents.make(kind, seed=seed)
+        bot.reset(seat, config, seed)
+        return bot
+
+
+@torch.inference_mode()
+def choose(net: PolicyNet, games: list[Game], encoders: list[ObservationEncoder],
+           players: list[PolicyAgent]) -> list[Action]:
+    """The action each `players[i]` (playing `net`) takes in `games[i]` now, as `PolicyAgent.act` would take it: a
+    single legal answer without the network or the generator; otherwise the argmax of the masked logits (greedy) or a
+    draw from their softmax with that agent's own generator. One forward pass for all rows; the observation comes from
+    the game's incremental encoder, the same vector as `Decision.observation`."""
+    legals = [g.legal_actions() for g in games]
+    chosen = [legal[0] for legal in legals]  # the answer of every row with a single one
+    rows = [i for i, legal in enumerate(legals) if len(legal) > 1]
+    if rows:
+        obs = np.empty((len(rows), net.input_size), dtype=np.float32)
+        for r, i in enumerate(rows):
+            g = games[i]
+            encoders[i](g.current_player, out=obs[r, :OBS_SIZE])
+            if net.beliefs:
+                belief_features(g.view(g.current_player), out=obs[r, OBS_SIZE:])
+        obs_t = torch.from_numpy(obs)
+        masks = [mask_of(legals[i], games[i].current_player, games[i].num_players) for i in rows]
+        mask_t = torch.from_numpy(np.stack(masks).astype(bool))
+        logits = net.logits(obs_t, mask_t)
+        best = logits.argmax(1).tolist()
+        top = logits.topk(2, dim=1).values
+        near = (top[:, 0] - top[:, 1] < TIE).tolist()
+        for r, i in enumerate(rows):
+            agent = players[i]
+            if not agent.greedy:
+                index = int(torch.multinomial(torch.softmax(logits[r], -1), 1, generator=agent.generator))
+            elif near[r]:  # as PolicyAgent.act computes it: a batch of one
+                index = int(torch.argmax(net.logits(obs_t[r:r + 1], mask_t[r:r + 1])[0]))
+            else:
+                index = best[r]
+            g = games[i]
+            chosen[i] = to_core(index, g.current_player, g.num_players)
+    return chosen
