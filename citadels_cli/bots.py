@@ -56,6 +56,10 @@ def cmd_train(args: argparse.Namespace) -> int:
                              f"pip install 'citadels-env[rllib]'") from exc
 
         cls, extra, run = rllib.RLlibConfig, (), rllib.main
+    elif args.algo == "league":
+        from training import league
+
+        cls, extra, run = league.LeagueConfig, (), league.main
     else:
         from training import ppo
 

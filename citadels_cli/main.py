@@ -113,7 +113,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                             "(python -m training.ppo --help lists them), e.g. --total-steps 100000.")
     t.add_argument("--config", default=None,
                    help="YAML config (default configs/ALGO.yaml when there is one, else the built-in defaults)")
-    t.add_argument("--algo", choices=("ppo", "sb3", "rllib"), default="ppo")
+    t.add_argument("--algo", choices=("ppo", "sb3", "rllib", "league"), default="ppo")
     command("agents", cmd_agents, help="list the registered agent ids")
     w = command("serve", cmd_serve, help="play in the browser: a local server with rooms, bots and replays",
                 description="Start the browser game (docs/WEB.md) and print its address.")

@@ -17,7 +17,7 @@ import torch
 import agents
 from agents.base import Agent
 from agents.beliefs import belief_features
-from agents.policy import PolicyAgent, PolicyNet
+from agents.policy import PolicyAgent, PolicyNet, is_draft
 from citadels_env.core import Action, Game, GameConfig
 from citadels_env.encoding import OBS_SIZE, ObservationEncoder, mask_of, to_core
 
@@ -81,8 +81,9 @@ class OpponentPool:
 def choose(net: PolicyNet, games: list[Game], encoders: list[ObservationEncoder],
            players: list[PolicyAgent]) -> list[Action]:
     """The action each `players[i]` (playing `net`) takes in `games[i]` now, as `PolicyAgent.act` would take it: a
-    single legal answer without the network or the generator; otherwise the argmax of the masked logits (greedy) or a
-    draw from their softmax with that agent's own generator. One forward pass for all rows; the observation comes from
+    single legal answer without the network or the generator; otherwise the argmax of the masked logits (temperature
+    0: greedy) or a draw from their softmax at the agent's temperature (`PolicyAgent.temperature`) with its own
+    generator. One forward pass for all rows; the observation comes from
     the game's incremental encoder, the same vector as `Decision.observation`."""
     legals = [g.legal_actions() for g in games]
     chosen = [legal[0] for legal in legals]  # the answer of every row with a single one
@@ -103,8 +104,9 @@ def choose(net: PolicyNet, games: list[Game], encoders: list[ObservationEncoder]
         near = (top[:, 0] - top[:, 1] < TIE).tolist()
         for r, i in enumerate(rows):
             agent = players[i]
-            if not agent.greedy:
-                index = int(torch.multinomial(torch.softmax(logits[r], -1), 1, generator=agent.generator))
+            temp = agent.temperature(is_draft(games[i].decision_kind))
+            if temp:
+                index = int(torch.multinomial(torch.softmax(logits[r] / temp, -1), 1, generator=agent.generator))
             elif near[r]:  # as PolicyAgent.act computes it: a batch of one
                 index = int(torch.argmax(net.logits(obs_t[r:r + 1], mask_t[r:r + 1])[0]))
             else:

@@ -91,6 +91,31 @@ def test_sampled_choices_equal_act_with_the_same_generator(belief_net):
     assert lockstep(pool, kinds, twins=True) > 700
 
 
+def test_temperatures_are_batched_as_act_plays_them():
+    """`temp=` (every decision) and `draft_temp=` (the character draft only, greedy elsewhere) sample as `act` does."""
+    kinds = ["ppo:draft_temp=0.7", "heuristic", "ppo:temp=1.5", "ppo-v5:draft_temp=2"]
+    pool = OpponentPool(dict.fromkeys(kinds, 1.0))
+    assert lockstep(pool, kinds, twins=True) > 500
+
+
+def test_draft_temp_samples_the_draft_and_plays_the_rest_greedily():
+    agent = agents.make("ppo:draft_temp=5", seed=1)
+    greedy = agents.make("ppo")
+    game, differs, rest = Game(GameConfig(players=4), 11), 0, 0
+    while not game.is_over and rest < 200:
+        d = Decision(game)
+        mine, best = agent.act(d), greedy.act(d)
+        if d.kind.startswith("draft_"):
+            differs += mine != best
+        else:
+            assert mine == best
+            rest += 1
+        game.apply(best)
+    assert differs > 0 and rest > 50
+    with pytest.raises(ValueError, match="temp"):
+        agents.make("ppo:temp=0")
+
+
 def test_near_ties_are_decided_as_act_decides_them(tmp_path):
     """A policy head of zeros: every legal logit ties, every row goes through the batch-of-one recheck, and the
     choice is still act's (the first of the tied actions)."""
