@@ -9,7 +9,7 @@ Prints the decisions per second the server played (every seat's, bots included),
 sending `act` to receiving the state frame that shows it played: median, p95, max), the rooms that stalled (a game
 that did not finish, or a client that waited more than --stall-after seconds for a frame), and checks that every game
 finished with a record that replays (digest, legality and result checked by the core). With --stalled-every N, every
-Nth room also has a spectator that joins and then never reads (citadels_web.slow_client); --compare runs the same
+Nth room also has a spectator that joins and then never reads (citadels_web.testing); --compare runs the same
 load without them first and prints the ratio of the two throughputs. Only 127.0.0.1 is used.
 """
 
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from citadels_env.core.record import RecordError, replay
 from citadels_web.limits import Limits
 from citadels_web.server import create_app, uvicorn_options
-from citadels_web.slow_client import StalledClient
+from citadels_web.testing import StalledClient, run_in_own_thread
 
 
 def _free_port() -> int:
@@ -136,24 +136,6 @@ async def _run_clients(port: int, args: argparse.Namespace, stalled_every: int) 
     return out
 
 
-def _in_own_thread(coro):
-    """asyncio.run in a thread of its own: the caller may already run an event loop (a test process)."""
-    box: dict[str, object] = {}
-
-    def run() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
-
-
 def measure(args: argparse.Namespace, stalled_every: int) -> dict[str, Any]:
     """One load run on a fresh server; returns its figures."""
     records_dir = Path(tempfile.mkdtemp(prefix="citadels-load-"))
@@ -172,7 +154,7 @@ def measure(args: argparse.Namespace, stalled_every: int) -> dict[str, Any]:
         time.sleep(0.05)
     start = time.perf_counter()
     try:
-        got = _in_own_thread(_run_clients(port, args, stalled_every))
+        got = run_in_own_thread(_run_clients(port, args, stalled_every))
     finally:
         wall = time.perf_counter() - start
         server.should_exit = True

@@ -3,14 +3,13 @@ plays and remembers every frame it received."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 
 import pytest
 from starlette.testclient import TestClient
 
 from citadels_web.server import create_app
+from citadels_web.testing import run_in_own_thread
 
 
 @pytest.fixture
@@ -66,25 +65,7 @@ def player():
     return Player
 
 
-def _run_in_own_thread(coro):
-    """asyncio.run in a thread of its own: Playwright's sync API may already run an event loop in this process."""
-    box: dict[str, object] = {}
-
-    def run() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as exc:  # re-raised in the test's thread
-            box["error"] = exc
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join()
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
-
-
 @pytest.fixture
 def arun():
     """Run a coroutine to its end (a fresh event loop in a thread of its own) and return its result."""
-    return _run_in_own_thread
+    return run_in_own_thread

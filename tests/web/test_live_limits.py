@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from citadels_web.limits import Limits  # noqa: E402
 from citadels_web.server import create_app, uvicorn_options  # noqa: E402
-from citadels_web.slow_client import StalledClient  # noqa: E402
+from citadels_web.testing import StalledClient  # noqa: E402
 
 
 class Live:

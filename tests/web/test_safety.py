@@ -122,10 +122,15 @@ def test_binary_deep_and_odd_frames_get_an_error_frame_and_change_nothing(tmp_pa
 
 
 # -- 4. guessing -------------------------------------------------------------------------------------------------
-def test_wrong_passwords_cost_growing_waits_per_room_and_per_address(client, player):
-    hub = _hub(client)
-    now = [1000.0]
-    hub.failures.clock = lambda: now[0]
+@pytest.fixture
+def now(client):
+    """The server's failure clock, set by hand: [seconds]."""
+    clock = [1000.0]
+    _hub(client).failures.clock = lambda: clock[0]
+    return clock
+
+
+def test_wrong_passwords_cost_growing_waits_per_room_and_per_address(client, player, now):
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         ann, eve = player(a), player(b)
         key = _create(ann, password="s3cret")["room"]
@@ -144,10 +149,8 @@ def test_wrong_passwords_cost_growing_waits_per_room_and_per_address(client, pla
         assert eve.until("joined")["seat"] == 1  # the right password, once the wait is over
 
 
-def test_unknown_room_codes_cost_waits_too_and_a_private_rooms_code_finds_nothing(client, player):
+def test_unknown_room_codes_cost_waits_too_and_a_private_rooms_code_finds_nothing(client, player, now):
     hub = _hub(client)
-    now = [1000.0]
-    hub.failures.clock = lambda: now[0]
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         ann, eve = player(a), player(b)
         joined = _create(ann, password="pw")

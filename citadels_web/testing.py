@@ -1,18 +1,22 @@
-"""A WebSocket client that stops reading: the hostile peer the server's outbox and send timeout are tested against
-(tests/web/test_live_limits.py, `benchmarks/web_load.py --stalled-every`).
+"""Tools to test a server with (tests/web/, `benchmarks/web_load.py`): a WebSocket client that stops reading, and
+asyncio.run in a thread of its own.
 
-It is a bare socket, not a WebSocket library, because a library keeps reading into its own buffer; this one sends
-its messages and then never reads again, with a small receive buffer, so the server's writes back up as they would
-behind a phone that went to sleep.
+`StalledClient` is the hostile peer the server's outbox and send timeout are tested against. It is a bare socket, not
+a WebSocket library, because a library keeps reading into its own buffer; this one sends its messages and then never
+reads again, with a small receive buffer, so the server's writes back up as they would behind a phone that went to
+sleep.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
 import socket
 import struct
+import threading
+from collections.abc import Coroutine
 from typing import Any
 
 
@@ -47,3 +51,22 @@ class StalledClient:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def run_in_own_thread(coro: Coroutine[Any, Any, Any]) -> Any:
+    """asyncio.run in a thread of its own: the caller may already run an event loop (Playwright's sync API, a test
+    process); the coroutine's exception is raised here."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
