@@ -80,6 +80,10 @@ class LeagueConfig:
     progress: bool = True
     """progress bars"""
 
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> LeagueConfig:
+        return config.load_yaml(cls, path)
+
     def validate(self) -> None:
         config.check_types(self)
         for name in ("generations", "main_steps", "exploiter_steps", "eval_games", "snapshots_kept",

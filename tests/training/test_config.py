@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from training import config, expert, imitate, ppo, sb3
+from training import config, expert, imitate, league, ppo, sb3
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -34,7 +34,8 @@ def test_every_shipped_config_loads(path, tmp_path):
     if path.stem.partition("_")[0] == "rllib":
         cls = pytest.importorskip("training.rllib").RLlibConfig
     else:
-        own = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig, "expert": expert.ExpertConfig}
+        own = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig, "expert": expert.ExpertConfig,
+               "league": league.LeagueConfig}
         cls = own.get(path.stem.partition("_")[0], ppo.Config)
     data = yaml.safe_load(path.read_text())
     init = data.get("init_from") or ""
