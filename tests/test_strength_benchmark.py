@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -36,3 +37,56 @@ def test_a_small_run_writes_the_table_json_and_png(tmp_path, capsys):
     assert (tmp_path / "strength.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     out = capsys.readouterr().out
     assert "| 2 | `random` |" in out and "| 3 | `random` |" in out
+
+
+def test_the_held_out_tables_hold_no_training_opponent_but_heuristic_strong():
+    ids = {x for t in strength.HELD_OUT_TABLES for x in t}
+    assert {"ismcts:iters=100", "ismcts"} <= ids
+    assert [x for x in ids if strength.trained_against(x)] == ["heuristic-strong"]
+    assert not strength.trained_against("ismcts:iters=300") and strength.trained_against("heuristic:foo=1")
+
+
+@pytest.fixture
+def torch_untouched(monkeypatch):
+    """The held-out runs below leave torch's threads (global to the test process) as they are."""
+    monkeypatch.setattr(strength, "one_torch_thread", lambda: None)
+
+
+def test_held_out_puts_torch_on_one_thread(monkeypatch):
+    monkeypatch.delitem(sys.modules, "torch", raising=False)  # not imported yet: the environment decides
+    for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        monkeypatch.setenv(var, "8")
+    strength.one_torch_thread()
+    assert os.environ["OMP_NUM_THREADS"] == os.environ["MKL_NUM_THREADS"] == "1"
+
+
+@pytest.mark.usefixtures("torch_untouched")
+def test_a_small_held_out_run_rotates_the_seat_and_writes_json_and_png(tmp_path, capsys):
+    rows = strength.main(["--held-out", "--bot", "heuristic", "--table", "random", "--table", "random", "heuristic",
+                          "heuristic-strong", "--players", "3", "5", "--games", "6", "--workers", "1",
+                          "--out", str(tmp_path)])
+    # the 3-id table does not fit 3 players: skipped; it fills 5 seats in turn
+    assert [(r.table, r.players, r.games) for r in rows] == [
+        (["random"], 3, 6), (["random"], 5, 10), (["random", "heuristic", "heuristic-strong"], 5, 10)]
+    assert rows[2].opponents == ["random", "heuristic", "heuristic-strong", "random"] and rows[2].held_out_seats == 0
+    for r in rows:
+        assert r.parity == pytest.approx(1 / r.players) and r.seat_games == [r.games // r.players] * r.players
+        assert r.ci_low <= r.win_rate <= r.ci_high and r.wins == round(r.win_rate * r.games)
+    data = json.loads((tmp_path / "held_out-heuristic.json").read_text())
+    assert data["bot"] == "heuristic" and len(data["rows"]) == 3
+    assert (tmp_path / "held_out-heuristic.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    out = capsys.readouterr()
+    assert "| 5 | `random` (T) + `heuristic` (T) + `heuristic-strong` (T) | 0 of 4 |" in out.out
+    assert "skipped: 3 ids" in out.err
+    assert not (tmp_path / "strength.json").exists()
+
+
+@pytest.mark.usefixtures("torch_untouched")
+def test_held_out_defaults_to_four_players_and_checks_its_options(tmp_path):
+    for bad in (["--table", "random"], ["--held-out", "--table", "random", "--table-games", "4", "4"]):
+        with pytest.raises(SystemExit):
+            strength.main(bad)
+    a, b = strength.main(["--held-out", "--bot", "heuristic", "--table", "ismcts:iters=2", "--table", "random",
+                          "--table-games", "4", "8", "--workers", "1", "--out", str(tmp_path)])
+    assert (a.players, a.games, b.games) == (4, 4, 8)
+    assert a.opponents == ["ismcts:iters=2"] * 3 and a.held_out_seats == 3 and a.opponents_ms > 0
