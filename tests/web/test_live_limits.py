@@ -72,12 +72,14 @@ async def _room(ws, players: int = 4, **settings) -> str:
 
 async def _play(ws, gap_limit: float = 20) -> tuple[dict, float]:
     """Answer every decision until the game is over; returns the `over` frame and the longest wait for a frame."""
-    longest, last = 0.0, time.monotonic()
+    longest, last, answered = 0.0, time.monotonic(), -1
     while True:
         m = json.loads(await asyncio.wait_for(ws.recv(), gap_limit))
         now = time.monotonic()
         longest, last = max(longest, now - last), now
-        if m["type"] == "state" and m["legal"]:
+        # once per step: a spectator's leaving re-sends the table as it is, the same decision included
+        if m["type"] == "state" and m["legal"] and m["step"] > answered:
+            answered = m["step"]
             await ws.send(json.dumps({"type": "act", "action": 0, "step": m["step"]}))
         elif m["type"] == "over":
             return m, longest

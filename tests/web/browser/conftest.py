@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("playwright", reason="the `browser` extra is not installed (make test installs it)")
 uvicorn = pytest.importorskip("uvicorn")
 
+from citadels_web.limits import Limits  # noqa: E402
 from citadels_web.server import create_app  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -36,7 +37,8 @@ class LiveServer:
     """`citadels serve` in a thread: its URL and its app (the tests read the true game from `hub`)."""
 
     def __init__(self, records) -> None:
-        self.app = create_app(records, bot_delay=0.0)
+        # Every page of the session comes from 127.0.0.1 and leaves its lobbies open: one address is a crowd here.
+        self.app = create_app(records, bot_delay=0.0, limits=Limits(rooms_per_address=500, connections_per_address=500))
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
