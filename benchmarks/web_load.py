@@ -20,17 +20,15 @@ import asyncio
 import json
 import logging
 import random
-import socket
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 try:
-    import uvicorn
+    import uvicorn  # noqa: F401  (LiveServer runs it: the extra must be there)
     from websockets.asyncio.client import connect
 except ImportError:  # pragma: no cover - the `web` extra
     sys.exit("web_load.py needs the web extra: pip install -e '.[web]'")
@@ -39,14 +37,8 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from citadels_env.core.record import RecordError, replay
 from citadels_web.limits import Limits
-from citadels_web.server import create_app, uvicorn_options
-from citadels_web.testing import StalledClient, run_in_own_thread
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from citadels_web.server import create_app
+from citadels_web.testing import LiveServer, StalledClient, run_in_own_thread
 
 
 class _Drops(logging.Handler):
@@ -143,23 +135,19 @@ def measure(args: argparse.Namespace, stalled_every: int) -> dict[str, Any]:
     crowd = Limits(rooms_per_address=args.rooms + 10, connections_per_address=3 * args.rooms + 10)
     app = create_app(records_dir, bot_delay=0.0, limits=crowd)
     drops = _Drops()
-    logging.getLogger("citadels_web").addHandler(drops)
-    logging.getLogger("citadels_web").propagate = False  # counted, not printed over the progress bar
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           **uvicorn_options(app)))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    start = time.perf_counter()
+    logger = logging.getLogger("citadels_web")
+    logger.addHandler(drops)
+    logger.propagate = False  # counted, not printed over the progress bar (restored below)
     try:
-        got = run_in_own_thread(_run_clients(port, args, stalled_every))
+        with LiveServer(app) as live:
+            start = time.perf_counter()
+            try:
+                got = run_in_own_thread(_run_clients(live.port, args, stalled_every))
+            finally:
+                wall = time.perf_counter() - start
     finally:
-        wall = time.perf_counter() - start
-        server.should_exit = True
-        thread.join(10)
-        logging.getLogger("citadels_web").removeHandler(drops)
+        logger.removeHandler(drops)
+        logger.propagate = True
 
     decisions, bad = 0, []
     for rid in got["records"]:

@@ -42,6 +42,7 @@ class Conn:
     queued: int = 0  # bytes waiting in the outbox
     outbox: deque[tuple[str, str]] = field(default_factory=deque)  # (frame type, text)
     dropped: str | None = None  # why the server dropped this client, once it did
+    drop_code: int = TRY_AGAIN  # the close code that goes with it
     closing: tuple[int, str] | None = None  # close code and reason, once the outbox is sent
     bucket: Bucket = field(init=False)
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -79,10 +80,10 @@ class Conn:
         self.queued += len(text)
         self._wake.set()
 
-    def drop(self, why: str) -> None:
-        """Stop sending to this client at once; its socket is closed with code 1013 (see `websocket`)."""
+    def drop(self, why: str, code: int = TRY_AGAIN) -> None:
+        """Stop sending to this client at once; its socket is closed with `code` (1013: try again later)."""
         if self.dropped is None:
-            self.dropped = why
+            self.dropped, self.drop_code = why, code
             self.outbox.clear()
             self.queued = 0
             self._wake.set()

@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from .connection import INTERNAL, NORMAL, POLICY, TRY_AGAIN, Conn
+from .connection import INTERNAL, NORMAL, POLICY, Conn
 from .hub import Hub
 from .rooms import FINISHED, HUMAN, PLAYING, Room, RoomError
 
@@ -134,7 +134,8 @@ async def _read_loop(hub: Hub, conn: Conn) -> None:
             if not conn.bucket.take():
                 conn.strikes += 1
                 if conn.strikes >= limits.flood_strikes:
-                    conn.drop(f"flooding: {conn.strikes} messages over {limits.messages_per_s:g} a second in a row")
+                    conn.drop(f"flooding: {conn.strikes} messages over {limits.messages_per_s:g} a second in a row",
+                              POLICY)
                     return
                 raise RoomError(f"too many messages: at most {limits.messages_per_s:g} a second "
                                 f"(bursts of {limits.message_burst}); this one was ignored")
@@ -164,12 +165,10 @@ async def websocket(ws: WebSocket) -> None:
     error: BaseException | None = None
     try:
         done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if reader in done and conn.dropped is None and conn.closing is None and reader.exception() is None:
-            pass  # the client disconnected
-        elif reader in done and reader.exception() is not None:
+        if reader in done:  # the client left, a message failed, or one asked to close (leave)
             error = reader.exception()
-        elif reader in done and conn.closing is not None:
-            await asyncio.wait_for(writer, hub.limits.send_timeout or None)  # send the goodbye frames first
+            if error is None and conn.closing is not None:
+                await asyncio.wait_for(writer, hub.limits.send_timeout or None)  # send the goodbye frames first
     except TimeoutError:
         conn.drop("did not read its last frames in time")
     finally:
@@ -183,7 +182,7 @@ async def websocket(ws: WebSocket) -> None:
         await conn.close(INTERNAL, "internal error")
     elif conn.dropped is not None:
         log.warning("%s: dropped: %s", conn.label(), conn.dropped)
-        await conn.close(TRY_AGAIN if "flooding" not in conn.dropped else POLICY, conn.dropped)
+        await conn.close(conn.drop_code, conn.dropped)
     elif conn.closing is not None:
         await conn.close(*conn.closing)
 

@@ -4,8 +4,8 @@ A room is a lobby (the owner sets the table before the start: seats, bots, prese
 kicks) and then one game of the rules core. Every room has a short code, for people to type, and a long secret key
 (96 random bits) for links: a private room (one with a password) is found by its key alone, so its link cannot be
 guessed and its code gives nothing away. A person is known by their seat's token, never by a seat number: the
-owner's changes renumber seats, and `find_seat` follows the token. Every request that is refused raises `RoomError` with a message for the
-person who sent it, and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps
+owner's changes renumber seats, and `find_seat` follows the token. Every request that is refused raises `RoomError`
+with a message for the person who sent it, and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps
 each room in a lock and sends every connection what its seat may see (`citadels_web.views`).
 """
 

@@ -1,5 +1,5 @@
-"""Tools to test a server with (tests/web/, `benchmarks/web_load.py`): a WebSocket client that stops reading, and
-asyncio.run in a thread of its own.
+"""Tools to test a server with (tests/web/, `benchmarks/web_load.py`): the server on 127.0.0.1 in a thread, a
+WebSocket client that stops reading, and asyncio.run in a thread of its own.
 
 `StalledClient` is the hostile peer the server's outbox and send timeout are tested against. It is a bare socket, not
 a WebSocket library, because a library keeps reading into its own buffer; this one sends its messages and then never
@@ -16,6 +16,7 @@ import os
 import socket
 import struct
 import threading
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -51,6 +52,43 @@ class StalledClient:
 
     def close(self) -> None:
         self.sock.close()
+
+
+class LiveServer:
+    """The app under uvicorn on a free port of 127.0.0.1, in a thread, with the socket limits of `citadels serve`
+    (`uvicorn_options`); a context manager."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        from .server import uvicorn_options
+
+        self.app = app
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    **uvicorn_options(app)))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
 
 
 def run_in_own_thread(coro: Coroutine[Any, Any, Any]) -> Any:

@@ -86,9 +86,10 @@ class LeagueConfig:
 
     def validate(self) -> None:
         config.check_types(self)
-        for name in ("generations", "main_steps", "exploiter_steps", "eval_games", "snapshots_kept",
-                     "exploiters_kept"):
-            config.need(self, name, getattr(self, name) >= (0 if name.endswith("kept") else 1), "> 0")
+        for name in ("generations", "main_steps", "exploiter_steps", "eval_games"):
+            config.need(self, name, getattr(self, name) >= 1, "> 0")
+        for name in ("snapshots_kept", "exploiters_kept"):
+            config.need(self, name, getattr(self, name) >= 0, ">= 0")
         config.need(self, "self_play", 0 <= self.self_play < 1, "from 0 to below 1")
         config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
         config.need(self, "exploiter_from", self.exploiter_from == "main" or Path(self.exploiter_from).is_file(),

@@ -11,47 +11,21 @@ import asyncio
 import contextlib
 import json
 import logging
-import socket
-import threading
 import time
 
 import pytest
 
-uvicorn = pytest.importorskip("uvicorn")
-from websockets.asyncio.client import connect  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+pytest.importorskip("uvicorn")
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
-from citadels_web.limits import Limits  # noqa: E402
-from citadels_web.server import create_app, uvicorn_options  # noqa: E402
-from citadels_web.testing import StalledClient  # noqa: E402
+from citadels_web.limits import Limits
+from citadels_web.server import create_app
+from citadels_web.testing import LiveServer, StalledClient
 
 
-class Live:
-    def __init__(self, records, limits: Limits) -> None:
-        self.app = create_app(records, bot_delay=0.0, limits=limits)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    **uvicorn_options(self.app)))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Live:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "the server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-    @property
-    def hub(self):
-        return self.app.state.hub
+def _live(records, limits: Limits) -> LiveServer:
+    return LiveServer(create_app(records, bot_delay=0.0, limits=limits))
 
 
 async def _until(ws, kind: str, timeout: float = 30) -> dict:
@@ -94,9 +68,9 @@ def test_a_spectator_that_stops_reading_does_not_stall_the_room(tmp_path, arun):
     under the send timeout. (That the silent client is then dropped is test_safety's, with a socket that never
     drains: here the kernel's buffers decide when it would block.)"""
     limits = Limits(send_timeout=1.0)
-    with Live(tmp_path, limits) as live:
+    with _live(tmp_path, limits) as live:
         async def main():
-            async with connect(live.url, max_size=None) as ws:
+            async with connect(live.ws_url, max_size=None) as ws:
                 key = await _room(ws, completion_size=20)
                 spy = StalledClient("127.0.0.1", live.port)
                 spy.send(type="join", room=key, spectate=True)
@@ -116,9 +90,9 @@ def test_a_spectator_that_stops_reading_does_not_stall_the_room(tmp_path, arun):
 
 def test_a_message_over_the_transport_limit_closes_that_socket_with_1009(tmp_path, arun):
     limits = Limits()
-    with Live(tmp_path, limits) as live:
+    with _live(tmp_path, limits) as live:
         async def main():
-            async with connect(live.url) as other, connect(live.url, max_size=None) as big:
+            async with connect(live.ws_url) as other, connect(live.ws_url, max_size=None) as big:
                 await big.send("x" * (limits.max_transport_message + 1))
                 with pytest.raises(ConnectionClosed) as closed:
                     await asyncio.wait_for(big.recv(), 10)
@@ -131,9 +105,9 @@ def test_a_message_over_the_transport_limit_closes_that_socket_with_1009(tmp_pat
 
 def test_a_flooding_client_is_dropped_with_1008_and_another_game_goes_on(tmp_path, caplog, arun):
     limits = Limits(messages_per_s=0.01, message_burst=300, flood_strikes=20)  # Ann's game fits the burst
-    with Live(tmp_path, limits) as live, caplog.at_level(logging.INFO, logger="citadels_web"):
+    with _live(tmp_path, limits) as live, caplog.at_level(logging.INFO, logger="citadels_web"):
         async def main():
-            async with connect(live.url, max_size=None) as ws, connect(live.url, max_size=None) as flood:
+            async with connect(live.ws_url, max_size=None) as ws, connect(live.ws_url, max_size=None) as flood:
                 await _room(ws, players=3)
                 await ws.send(json.dumps({"type": "start"}))
                 for _ in range(400):
