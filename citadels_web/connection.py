@@ -38,6 +38,7 @@ class Conn:
     room: Room | None = None
     token: str | None = None
     hint: bool = False
+    lang: str = "en"  # the language its frames are worded in (citadels_web.i18n)
     strikes: int = 0  # messages refused for the rate in a row
     queued: int = 0  # bytes waiting in the outbox
     outbox: deque[tuple[str, str]] = field(default_factory=deque)  # (frame type, text)

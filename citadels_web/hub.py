@@ -20,7 +20,7 @@ from typing import Any
 from agents import Decision
 from agents import make as make_agent
 
-from . import views
+from . import i18n, views
 from .connection import ROOM_CLOSED, Conn
 from .hints import advice
 from .limits import Limits, Throttle
@@ -121,41 +121,55 @@ class Hub:
     # -- sending ------------------------------------------------------------------------------------------------
     def broadcast(self, room: Room, extra: dict[str, Any] | None = None) -> None:
         """Everyone in the room gets the lobby, then their own table (and the extra frame, e.g. a timeout)."""
+        frames: dict[tuple[int | None, str], dict[str, Any]] = {}  # one table per seat and language, shared
         for conn in list(self.conns.get(room.code, ())):
-            seat = conn.seat
-            conn.push({"type": "lobby", **room.public(), "spectators": self._spectators(room), "you": seat,
-                       "owner": seat == 0})
-            if extra is not None:
-                conn.push(extra)
-            if room.game is not None:
-                conn.push(self.state_frame(room, seat))
-                if conn.hint and seat is not None and room.to_move() == seat and room.settings["hint_allowed"]:
-                    conn.push(self.hint_frame(room, seat))
-            if room.state == FINISHED and room.record_id is not None:
-                conn.push({"type": "over", **views.scores(room.game, self.names(room)), "record": room.record_id})
+            self.send_room(conn, room, extra, frames)
+
+    def send_room(self, conn: Conn, room: Room, extra: dict[str, Any] | None = None,
+                  frames: dict[tuple[int | None, str], dict[str, Any]] | None = None) -> None:
+        """One connection's frames of its room, in its language."""
+        frames = {} if frames is None else frames
+        seat, lang = conn.seat, conn.lang
+        conn.push({"type": "lobby", **room.public(i18n.bot_namer(lang)), "spectators": self._spectators(room),
+                   "you": seat, "owner": seat == 0})
+        if extra is not None:
+            if "label_key" in extra:  # worded for each reader
+                extra = {"type": extra["type"], "seat": extra["seat"],
+                         "label": i18n.t(lang, extra["label_key"], name=self.names(room, lang)[extra["seat"]])}
+            conn.push(extra)
+        if room.game is not None:
+            if (seat, lang) not in frames:
+                frames[(seat, lang)] = self.state_frame(room, seat, lang)
+            conn.push(frames[(seat, lang)])
+            if conn.hint and seat is not None and room.to_move() == seat and room.settings["hint_allowed"]:
+                conn.push(self.hint_frame(room, seat, lang))
+        if room.state == FINISHED and room.record_id is not None:
+            conn.push({"type": "over", **views.scores(room.game, self.names(room, lang), lang),
+                       "record": room.record_id})
 
     def _spectators(self, room: Room) -> int:
         return sum(1 for c in self.conns.get(room.code, ()) if c.seat is None)
 
     @staticmethod
-    def names(room: Room) -> list[str]:
-        return [s.name or f"P{s.index}" for s in room.seats]
+    def names(room: Room, lang: str = "en") -> list[str]:
+        """Every seat's one name in `lang` (bots are "Bot 2 (heuristic)" in English)."""
+        return room.names(i18n.bot_namer(lang))
 
-    def state_frame(self, room: Room, seat: int | None) -> dict[str, Any]:
+    def state_frame(self, room: Room, seat: int | None, lang: str = "en") -> dict[str, Any]:
         game = room.game
         assert game is not None
         deadline = self.deadlines.get(room.code) if seat is not None and room.to_move() == seat else None
         # Time left rather than a wall-clock deadline: the browser counts down on its own clock, whatever its offset.
         left = None if deadline is None else max(0, int((deadline - time.monotonic()) * 1000))
         return {"type": "state", "step": room.step, "you": seat, "time_left": left,
-                **views.seat_frame(game, seat, self.names(room), may_act=seat not in room.agents)}
+                **views.seat_frame(game, seat, self.names(room, lang), may_act=seat not in room.agents, lang=lang)}
 
-    def hint_frame(self, room: Room, seat: int) -> dict[str, Any]:
+    def hint_frame(self, room: Room, seat: int, lang: str = "en") -> dict[str, Any]:
         assert room.game is not None
         if self._hinter is None:
             self._hinter = make_agent(self.hint_bot)
         got = advice(self._hinter, Decision(room.game, seat))
-        legal, _ = views.legal(room.game, seat)
+        legal, _ = views.legal(room.game, seat, names=self.names(room, lang), lang=lang)
         return {"type": "hint", "step": room.step, "win": got["win"],
                 "moves": [{"id": i, "label": legal[i]["label"], "prob": round(p, 4)} for i, p in got["moves"]]}
 
@@ -163,6 +177,8 @@ class Hub:
     def after_change(self, room: Room, extra: dict[str, Any] | None = None) -> None:
         """Called with the room's lock held after every change."""
         self._cancel_timer(room)
+        if room.state != FINISHED:  # played again or back in the lobby: no longer a finished room to sweep
+            self.finished_at.pop(room.code, None)
         if room.state == FINISHED and room.record_id is None:
             room.record_id = self.records.save(room.game, self.names(room), room.key if room.private else room.code,
                                                listed=not room.private)
@@ -190,9 +206,7 @@ class Hub:
                 return
             seat = room.to_move()
             room.play_random()
-            name = self.names(room)[seat]
-            self.after_change(room, {"type": "timeout", "seat": seat,
-                                     "label": f"{name} ran out of time: a random move was played"})
+            self.after_change(room, {"type": "timeout", "seat": seat, "label_key": "timeout"})
 
     def _drive(self, room: Room) -> None:
         task = self.drivers.get(room.code)

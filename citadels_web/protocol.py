@@ -16,6 +16,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from . import i18n
 from .connection import INTERNAL, NORMAL, POLICY, Conn
 from .hub import Hub
 from .rooms import FINISHED, HUMAN, PLAYING, Room, RoomError
@@ -42,6 +43,24 @@ def parse(text: str | None, max_message: int) -> dict[str, Any]:
 
 async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
     kind = msg.get("type")
+    if "lang" in msg:  # any message may say which language its sender reads; unknown codes read as English
+        conn.lang = i18n.language(msg["lang"])
+    if kind == "lang":  # the table again, worded anew
+        room = conn.room
+        if room is not None:
+            async with hub.lock(room):
+                if conn.room is room:
+                    hub.send_room(conn, room)
+        return
+    if kind == "quick":
+        if conn.room is not None:
+            raise RoomError("this connection is already in a room")
+        room, token = hub.rooms.quick(msg.get("name"), msg.get("players"), msg.get("bot"), creator=conn.address)
+        log.info("%s created room %s against bots", conn.address, room.code)
+        async with hub.lock(room):
+            _enter(hub, conn, room, token)
+            hub.after_change(room)
+        return
     if kind == "create":
         if conn.room is not None:
             raise RoomError("this connection is already in a room")
@@ -67,7 +86,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
             _enter(hub, conn, room, token)
         return
     if kind == "replay":
-        conn.push(hub.records.replay_frame(msg.get("record"), msg.get("seat"), msg.get("step")))
+        conn.push(hub.records.replay_frame(msg.get("record"), msg.get("seat"), msg.get("step"), conn.lang))
         return
     if kind == "hint":
         on, room = bool(msg.get("on")), conn.room
@@ -98,6 +117,10 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
                     other.room, other.token = None, None
         elif kind == "start":
             room.start(conn.token)
+        elif kind == "again":
+            room.again(conn.token)
+        elif kind == "lobby":
+            room.to_lobby(conn.token)
         elif kind == "act":
             room.act(conn.token, msg.get("action"), msg.get("step"))
         elif kind == "leave":

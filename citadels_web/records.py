@@ -79,7 +79,7 @@ class Records:
                     return names
         return [f"P{i}" for i in range(players)]
 
-    def replay_frame(self, rid: Any, seat: Any, step: Any) -> dict[str, Any]:
+    def replay_frame(self, rid: Any, seat: Any, step: Any, lang: str = "en") -> dict[str, Any]:
         """A finished game at `step` as `seat` saw it (None: the public view)."""
         record = self.load(rid)
         total = len(record["actions"])
@@ -93,4 +93,4 @@ class Records:
             raise RoomError(f"seat must be null or a number from 0 to {game.num_players - 1}")
         names = self.names(rid, game.num_players)
         return {"type": "replay_frame", "record": rid, "seat": seat, "step": step, "total": total, "names": names,
-                **views.seat_frame(game, seat, names, may_act=False)}
+                **views.seat_frame(game, seat, names, may_act=False, lang=lang)}

@@ -15,6 +15,7 @@ import hmac
 import random
 import secrets
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from agents import Agent, Decision
@@ -31,6 +32,10 @@ OPEN, HUMAN, BOT, CLOSED = "open", "human", "bot", "closed"
 MAX_NAME = 24
 TIMER_RANGE = (5, 600)  # seconds per decision when a timer is set (0 = no timer)
 GRACE_RANGE = (0, 3600)
+
+
+#: How a bot's seat is named in one language: (seat number counted from 1, agent id) -> name.
+BotNamer = Callable[[int, str], str]
 
 
 class RoomError(ValueError):
@@ -52,9 +57,21 @@ class Seat:
     connected: bool = False
     replaced: bool = False  # a bot took the seat after its person stayed away longer than the grace period
 
-    def public(self) -> dict[str, Any]:
-        return {"seat": self.index, "kind": self.kind, "name": self.name, "bot": self.bot,
+    def display_name(self, bot_name: BotNamer | None = None) -> str:
+        """The one name this seat goes by everywhere (its box, the log, the move buttons, the scores): a person's own
+        name; a bot's says its seat and kind ("Bot 2 (heuristic)", seats counted from 1), since several bots of one
+        kind may sit at a table; an open seat's is empty."""
+        if self.kind == BOT:
+            return (bot_name or english_bot_name)(self.index + 1, self.bot or "")
+        return self.name or ""
+
+    def public(self, bot_name: BotNamer | None = None) -> dict[str, Any]:
+        return {"seat": self.index, "kind": self.kind, "name": self.display_name(bot_name) or None, "bot": self.bot,
                 "connected": self.connected, "replaced": self.replaced}
+
+
+def english_bot_name(number: int, bot: str) -> str:
+    return f"Bot {number} ({bot})"
 
 
 def clean_name(name: Any) -> str:
@@ -118,7 +135,7 @@ class Room:
     def unique_name(self, name: str, seat: int) -> str:
         """`name`, with " (2)", " (3)"... when another seat already has it, so no table or score list shows two
         identical names (compared without case)."""
-        taken = {s.name.casefold() for s in self.seats if s.name is not None and s.index != seat}
+        taken = {s.display_name().casefold() for s in self.seats if s.kind != OPEN and s.index != seat}
         candidate, n = name, 1
         while candidate.casefold() in taken:
             n += 1
@@ -152,7 +169,7 @@ class Room:
         if type(seat) is not int or not 0 <= seat < len(self.seats):
             raise RoomError(f"seat must be a number from 0 to {len(self.seats) - 1}")
         if self.seats[seat].kind != OPEN:
-            raise RoomError(f"seat {seat} is not open")
+            raise RoomError(f"seat {seat + 1} is not open")  # people count seats from 1, as the page shows them
         token = secrets.token_urlsafe(18)
         self.seats[seat] = Seat(seat, HUMAN, self.unique_name(name, seat), None, token, True)
         return seat, token
@@ -196,11 +213,11 @@ class Room:
         if kind not in (OPEN, BOT):
             raise RoomError("a seat can be made 'bot' or 'open' (people take open seats themselves)")
         if self.seats[index].kind == HUMAN:
-            raise RoomError(f"seat {index} is taken by {self.seats[index].name}: kick them first")
+            raise RoomError(f"seat {index + 1} is taken by {self.seats[index].name}: kick them first")
         if kind == BOT:
             if bot not in self.bots:
                 raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
-            self.seats[index] = Seat(index, BOT, self.unique_name(f"{bot} bot", index), bot)
+            self.seats[index] = Seat(index, BOT, None, bot)
         else:
             self.seats[index] = Seat(index)
 
@@ -211,7 +228,7 @@ class Room:
             raise RoomError(f"seat must be a number from 1 to {len(self.seats) - 1} (the owner cannot kick himself)")
         old = self.seats[index]
         if old.kind != HUMAN:
-            raise RoomError(f"no person sits at seat {index}")
+            raise RoomError(f"no person sits at seat {index + 1}")
         self.seats[index] = Seat(index)
         return old.token
 
@@ -225,7 +242,7 @@ class Room:
         self._owner_only(token, "start the game")
         empty = [s.index for s in self.seats if s.kind == OPEN]
         if empty:
-            raise RoomError(f"seat {empty[0]} is open: wait for a person or make it a bot")
+            raise RoomError(f"seat {empty[0] + 1} is open: wait for a person or make it a bot")
         config = self.config()
         agents = {}
         for s in self.seats:
@@ -234,6 +251,28 @@ class Room:
         self.game = Game(config, secrets.randbits(62))
         self.agents = agents
         self.state = PLAYING
+
+    def again(self, token: Any) -> None:
+        """The owner starts a new game at the finished table: the same settings, the same people and bots in the same
+        seats (a person who left keeps the seat; the grace period hands it to a bot if they stay away)."""
+        self._owner_after_game(token, "start another game")
+        self.state, self.game, self.record_id = LOBBY, None, None
+        for s in self.seats:
+            s.replaced = False
+        self.start(token)
+
+    def to_lobby(self, token: Any) -> None:
+        """The owner takes the finished table back to the lobby: seats and settings stay, and may be changed."""
+        self._owner_after_game(token, "go back to the lobby")
+        self.state, self.game, self.agents, self.record_id = LOBBY, None, {}, None
+        for s in self.seats:
+            s.replaced = False
+
+    def _owner_after_game(self, token: Any, what: str) -> None:
+        if not self.is_owner(token):
+            raise RoomError(f"only the room's owner may {what}")
+        if self.state != FINISHED:
+            raise RoomError(f"the game is not over: no one may {what} yet")
 
     def _make_bot(self, bot: str | None, seat: int, config: GameConfig) -> Agent:
         agent = make_agent(bot or "heuristic", seed=self.rng.getrandbits(32))
@@ -300,11 +339,15 @@ class Room:
             self.agents.pop(seat, None)
             self.seats[seat].replaced = False
 
-    def public(self) -> dict[str, Any]:
+    def names(self, bot_name: BotNamer | None = None) -> list[str]:
+        """Every seat's one name (`Seat.display_name`), bots' in the language of `bot_name` (English by default)."""
+        return [s.display_name(bot_name) for s in self.seats]
+
+    def public(self, bot_name: BotNamer | None = None) -> dict[str, Any]:
         """What everyone in the room sees of it (they hold its key already: they came in by it or by the code)."""
         return {"room": self.key, "code": None if self.private else self.code, "link": self.link,
                 "state": self.state, "settings": dict(self.settings), "private": self.private,
-                "seats": [s.public() for s in self.seats], "owner_seat": 0}
+                "seats": [s.public(bot_name) for s in self.seats], "owner_seat": 0}
 
 
 def _check_settings(s: dict[str, Any], bots: tuple[str, ...]) -> None:
@@ -363,6 +406,21 @@ class Rooms:
         room = Room(code, self.bots, password or None, creator=creator)
         self.rooms[code], self.by_key[room.key] = room, room
         _, token = room.sit(name, 0, password)
+        return room, token
+
+    def quick(self, name: Any, players: Any, bot: Any, creator: str | None = None) -> tuple[Room, str]:
+        """"Play against bots": a new room with its creator at seat 0 and `bot` in every other seat, started at once
+        with the rulebook's settings for `players` seats; returns (room, token). Everything is checked first."""
+        name = clean_name(name)
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise RoomError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if bot not in self.bots:
+            raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
+        room, token = self.create(name, None, creator)
+        room.update_settings(token, {"players": players})
+        for seat in range(1, players):
+            room.set_seat(token, seat, BOT, bot)
+        room.start(token)
         return room, token
 
     def get(self, code: Any) -> Room:

@@ -26,6 +26,7 @@ from citadels_env.core import PRESET_NAMES
 from citadels_env.core.config import SELECTIONS
 from citadels_env.core.record import replay
 
+from . import i18n
 from .hub import Hub, make_hub
 from .limits import Limits
 from .protocol import websocket
@@ -34,6 +35,13 @@ from .rooms import TIMER_RANGE, RoomError
 
 STATIC = Path(__file__).with_name("static")
 DEFAULT_BOTS = ("heuristic", "heuristic-strong", "ppo", "ppo-4p", "dagger", "ismcts", "ppo+ismcts", "random")
+#: "Play against bots": the strengths offered, weakest first, each with what the README's strength table measured
+#: (4 players, one seat against three of the named bot): (level, bot, measured win rate, against).
+LEVELS = (("beginner", "random", None, None),
+          ("easy", "heuristic", None, None),
+          ("medium", "heuristic-strong", "48.5 %", "heuristic"),
+          ("hard", "ppo", "49.9 %", "heuristic-strong"))
+DEFAULT_LEVEL = "easy"
 
 
 def create_app(records_dir: str | Path = "citadels-records", bots: tuple[str, ...] = DEFAULT_BOTS,
@@ -55,8 +63,18 @@ def create_app(records_dir: str | Path = "citadels-records", bots: tuple[str, ..
         return FileResponse(STATIC / "index.html")
 
     async def options(request: Request) -> Response:
+        levels = [{"level": level, "bot": bot, "rate": rate, "against": against}
+                  for level, bot, rate, against in LEVELS if bot in bots]
         return JSONResponse({"bots": list(bots), "presets": list(PRESET_NAMES), "players": list(range(2, 9)),
-                             "selections": list(SELECTIONS), "timer": [0, *TIMER_RANGE]})
+                             "selections": list(SELECTIONS), "timer": [0, *TIMER_RANGE], "levels": levels,
+                             "default_level": DEFAULT_LEVEL})
+
+    async def strings(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in i18n.LANGUAGES:
+            return JSONResponse({"error": f"unknown language {lang[:10]!r}; choose one of {', '.join(i18n.LANGUAGES)}"},
+                                status_code=404)
+        return JSONResponse(i18n.page_catalog(lang))
 
     async def records(request: Request) -> Response:
         return JSONResponse(hub.records.ids())
@@ -81,7 +99,7 @@ def create_app(records_dir: str | Path = "citadels-records", bots: tuple[str, ..
     app = Starlette(routes=[
         Route("/", page), Route("/r/{code}", page), Route("/replay/{rid}", page),
         Route("/api/options", options), Route("/api/records", records), Route("/api/records/{rid}", one_record),
-        Route("/api/boot", boot), WebSocketRoute("/ws", websocket),
+        Route("/api/boot", boot), Route("/api/i18n/{lang}", strings), WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan)
     app.state.hub = hub

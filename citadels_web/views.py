@@ -10,23 +10,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from citadels_env.card_text import character_text, district_text
+from citadels_env.card_text import character_name, district_name, district_text, type_name
 from citadels_env.core import CHARACTERS, DISTRICTS, Game
 from citadels_env.core.knowledge import PlayerView
 from citadels_env.core.scoring import public_breakdown
 from citadels_env.core.state import ALL as ALL_SEATS
-from citadels_env.text import describe_action, describe_decision, describe_event, personal_note
+from citadels_env.i18n import Text
+from citadels_env.text import describe_action, describe_decision, describe_event, personal_note, score_part_name
 
 
-def card(d: str, beautified: bool = False) -> dict[str, Any]:
+def card(d: str, beautified: bool = False, lang: str = "en") -> dict[str, Any]:
+    """A district card: name, type (its id for the colour, its word for the reader), cost and, for a unique
+    district, its effect."""
     k = DISTRICTS[d]
-    return {"id": d, "name": k.name, "type": k.type, "cost": k.cost + (1 if beautified else 0),
-            "text": district_text(d) + (" Beautified: worth 1 more." if beautified else "")}
+    effect = Text(lang).t(f"district.{d}.text") if k.type == "unique" else ""
+    return {"id": d, "name": district_name(d, lang), "type": k.type, "type_name": type_name(k.type, lang),
+            "cost": k.cost + (1 if beautified else 0), "effect": effect, "beautified": beautified,
+            "text": district_text(d, lang)}
 
 
-def character(c: str) -> dict[str, Any]:
+def character(c: str, lang: str = "en") -> dict[str, Any]:
+    """A character card: name, rank and ability."""
     ch = CHARACTERS[c]
-    return {"id": c, "name": ch.name, "rank": ch.rank, "text": character_text(c)}
+    return {"id": c, "name": character_name(c, lang), "rank": ch.rank, "text": Text(lang).t(f"character.{c}.text")}
 
 
 def _view(game: Game, seat: int | None) -> PlayerView:
@@ -34,14 +40,15 @@ def _view(game: Game, seat: int | None) -> PlayerView:
     return game.view(0 if seat is None else seat)
 
 
-def table(game: Game, seat: int | None, names: list[str], view: PlayerView | None = None) -> dict[str, Any]:
+def table(game: Game, seat: int | None, names: list[str], view: PlayerView | None = None,
+          lang: str = "en") -> dict[str, Any]:
     """The table as `seat` sees it (None: a spectator, who sees what every seat sees)."""
     view = view or _view(game, seat)
     out: dict[str, Any] = {
         "round": view.round, "phase": view.phase, "crown": view.crown, "deck_size": view.deck_size,
         "completion_size": view.completion_size,
         "tax_pot": view.tax_pot if "tax_collector" in view.characters else None,
-        "characters": [character(c) for c in view.characters],
+        "characters": [character(c, lang) for c in view.characters],
         "faceup": list(view.faceup), "revealed": dict(view.revealed),
         "killed": view.killed, "robbed": view.robbed, "bewitched": view.bewitched,
         "warrants": list(view.warrants), "threats": list(view.threats),
@@ -56,7 +63,7 @@ def table(game: Game, seat: int | None, names: list[str], view: PlayerView | Non
             b = d in beautified
             if b:
                 beautified.remove(d)
-            city.append(card(d, b))
+            city.append(card(d, b, lang))
         players.append({"seat": p.seat, "name": names[p.seat], "gold": p.gold, "hand_size": p.hand_size,
                         "city": city, "revealed": list(p.revealed), "crown": view.crown == p.seat,
                         "completed": len(p.city) >= view.completion_size,
@@ -66,53 +73,92 @@ def table(game: Game, seat: int | None, names: list[str], view: PlayerView | Non
     if seat is None:
         out["me"] = None
     else:
-        out["me"] = {"seat": seat, "hand": [card(d) for d in view.hand], "characters": list(view.my_characters),
+        out["me"] = {"seat": seat, "hand": [card(d, lang=lang) for d in view.hand],
+                     "characters": list(view.my_characters),
                      "museum": list(view.my_museum), "signed_warrant": view.signed_warrant, "flower": view.flower}
     return out
 
 
-def log_lines(game: Game, seat: int | None, view: PlayerView | None = None,
-              names: list[str] | None = None) -> list[str]:
-    """The event lines `seat` saw (spectator: the public ones), with what they meant for it."""
-    if seat is None:
-        return [line.strip() for m, e in game.events if m == ALL_SEATS and (line := describe_event(e, names))]
-    view = view or game.view(seat)
-    lines = []
-    for e in view.events:
-        line = describe_event(e, names)
-        if line:
-            lines.append(line.strip())
-        note = personal_note(e, seat, view.my_characters, names)
+def _actor(e: tuple, actor: int | None) -> int | None:
+    """Who acts in event `e`, from public events only: the player whose character was called plays until the next
+    call; in the draft each pick names its player."""
+    if e.kind in ("round", "setup", "game_over"):
+        return None
+    if e.kind == "called":
+        return e.seat
+    if e.kind in ("picked", "discarded", "dealt", "took_facedown", "completed_first"):
+        return e.seat
+    return actor
+
+
+def log_entries(game: Game, seat: int | None, view: PlayerView | None = None, names: list[str] | None = None,
+                lang: str = "en") -> list[dict[str, Any]]:
+    """The events `seat` saw (spectator: the public ones), each naming the player who acted (a line that does not say
+    the name already starts with it), with what an event meant for the seat as a note of its own."""
+    names = names if names is not None else [f"P{i}" for i in range(game.num_players)]
+    events = [e for m, e in game.events if m == ALL_SEATS] if seat is None else list((view or game.view(seat)).events)
+    chars = () if seat is None else (view or game.view(seat)).my_characters
+    out: list[dict[str, Any]] = []
+    actor: int | None = None
+    for e in events:
+        actor = _actor(e, actor)
+        line = describe_event(e, names, lang=lang)
+        if line and line.strip():
+            text = line.strip()
+            if actor is not None and names[actor] not in text:
+                text = f"{names[actor]}: {text}"
+            out.append({"text": text, "seat": actor, "kind": e.kind, "note": False})
+        note = personal_note(e, seat, chars, names, lang=lang) if seat is not None else None
         if note:
-            lines.append(f">> {note}")
-    return lines
+            out.append({"text": note, "seat": seat, "kind": e.kind, "note": True})
+    return out
 
 
-def legal(game: Game, seat: int | None, view: PlayerView | None = None) -> tuple[list[dict[str, Any]], str | None]:
-    """The seat's legal answers in plain words (empty unless it decides now) and the question asked."""
+def log_lines(game: Game, seat: int | None, view: PlayerView | None = None,
+              names: list[str] | None = None, lang: str = "en") -> list[str]:
+    """The log as plain lines (the notes marked ">> ")."""
+    return [(">> " if x["note"] else "") + x["text"] for x in log_entries(game, seat, view, names, lang)]
+
+
+def legal(game: Game, seat: int | None, view: PlayerView | None = None, names: list[str] | None = None,
+          lang: str = "en") -> tuple[list[dict[str, Any]], str | None]:
+    """The seat's legal answers (empty unless it decides now) and the question asked, in plain words. Each answer also
+    says what it is (`verb`, `arg`) and carries the card it names, so the page can draw a draft as cards to pick."""
     if seat is None or game.is_over or game.current_player != seat:
         return [], None
     view = view or game.view(seat)
-    actions = game.legal_actions()
-    return [{"id": i, "label": describe_action(a, view)} for i, a in enumerate(actions)], describe_decision(view)
+    answers = []
+    for i, a in enumerate(game.legal_actions()):
+        answer: dict[str, Any] = {"id": i, "label": describe_action(a, view, names, lang=lang), "verb": a.verb,
+                                  "arg": a.arg if isinstance(a.arg, (str, int)) else None}
+        if a.verb == "character" and a.arg in CHARACTERS:
+            answer["character"] = character(a.arg, lang)
+        elif a.verb in ("build", "card") and a.arg in DISTRICTS:
+            answer["district"] = card(a.arg, lang=lang)
+        answers.append(answer)
+    return answers, describe_decision(view, names, lang=lang)
 
 
-def scores(game: Game, names: list[str]) -> dict[str, Any]:
+def scores(game: Game, names: list[str], lang: str = "en") -> dict[str, Any]:
+    """The final scores, winner first: each player's total and its parts, with the parts' names as column headings."""
     result = game.result()
     assert result is not None
+    keys: list[str] = []
     rows = []
     for s in result.ranking:
-        parts = {k: v for k, v in result.breakdowns[s].items() if k != "total" and isinstance(v, int) and v}
-        rows.append({"seat": s, "name": names[s], "total": result.scores[s],
-                     "parts": {k.replace("_", " "): v for k, v in parts.items()}})
-    return {"scores": rows, "winner": result.winner}
+        parts = {k: v for k, v in result.breakdowns[s].items() if k != "total" and type(v) is int and v}
+        keys += [k for k in parts if k not in keys]
+        rows.append({"seat": s, "name": names[s], "total": result.scores[s], "parts": parts})
+    return {"scores": rows, "winner": result.winner, "winner_name": names[result.winner],
+            "columns": [{"key": k, "label": score_part_name(k, lang)} for k in keys]}
 
 
-def seat_frame(game: Game, seat: int | None, names: list[str], may_act: bool = True) -> dict[str, Any]:
-    """Everything a seat is sent about the game now, from one view: the table, the log, and (when `may_act`) its
-    legal answers and the question."""
+def seat_frame(game: Game, seat: int | None, names: list[str], may_act: bool = True,
+               lang: str = "en") -> dict[str, Any]:
+    """Everything a seat is sent about the game now, from one view, worded in `lang`: the table, the log, and (when
+    `may_act`) its legal answers and the question."""
     view = _view(game, seat)
-    answers, prompt = legal(game, seat, view) if may_act else ([], None)
-    return {"view": table(game, seat, names, view), "log": log_lines(game, seat, view, names), "legal": answers,
-            "prompt": prompt}
+    answers, prompt = legal(game, seat, view, names, lang) if may_act else ([], None)
+    return {"view": table(game, seat, names, view, lang), "log": log_entries(game, seat, view, names, lang),
+            "legal": answers, "prompt": prompt}
 

@@ -59,6 +59,9 @@ class LeagueConfig:
     """env steps of the main's PPO phase in each generation"""
     self_play: float = 0.3
     """pool weight of the main's own current policy ("self"); the population shares the rest by PFSP"""
+    anchors: dict[str, float] = field(default_factory=dict)
+    """fixed pool weights of some `fixed` members, whatever PFSP says (e.g. {heuristic: 0.25}): a floor that keeps the
+    main playing the opponents it must stay strong against; the rest of the population shares what is left by PFSP"""
     pfsp_power: float = 2.0
     """PFSP: a member's weight is (1 - the main's win rate against it) to this power"""
     exploiter_steps: int = 500_000
@@ -91,6 +94,9 @@ class LeagueConfig:
         for name in ("snapshots_kept", "exploiters_kept"):
             config.need(self, name, getattr(self, name) >= 0, ">= 0")
         config.need(self, "self_play", 0 <= self.self_play < 1, "from 0 to below 1")
+        config.need(self, "anchors", all(k in self.fixed and v > 0 for k, v in self.anchors.items())
+                    and self.self_play + sum(self.anchors.values()) < 1,
+                    "positive weights of `fixed` members, summing with self_play to below 1")
         config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
         config.need(self, "exploiter_from", self.exploiter_from == "main" or Path(self.exploiter_from).is_file(),
                     '"main" or an existing checkpoint file')
@@ -130,12 +136,15 @@ def new_state(cfg: LeagueConfig) -> dict[str, Any]:
 
 
 def pool_weights(cfg: LeagueConfig, members: list[dict[str, Any]]) -> dict[str, float]:
-    """The main's opponent weights: `self_play` for itself, the rest by PFSP over the population (a member never
-    measured counts as an even match: p = 1/4)."""
-    raw = {m["id"]: (1.0 - (0.25 if m["win_rate"] is None else m["win_rate"])) ** cfg.pfsp_power for m in members}
+    """The main's opponent weights: `self_play` for itself, each anchor its fixed weight, the rest by PFSP over the
+    other members (a member never measured counts as an even match: p = 1/4)."""
+    raw = {m["id"]: (1.0 - (0.25 if m["win_rate"] is None else m["win_rate"])) ** cfg.pfsp_power for m in members
+           if m["id"] not in cfg.anchors}
     total = sum(raw.values()) or 1.0
+    rest = 1.0 - cfg.self_play - sum(cfg.anchors.values())
     weights = {"self": cfg.self_play} if cfg.self_play else {}
-    weights.update({k: (1.0 - cfg.self_play) * v / total for k, v in raw.items()})
+    weights.update(cfg.anchors)
+    weights.update({k: rest * v / total for k, v in raw.items()})
     return weights
 
 

@@ -1,4 +1,6 @@
 // The Citadels browser client: a thin view of what the server sends (docs/WEB.md). No framework, no build step.
+// Every word on the page comes from /api/i18n/<lang> (citadels_web/locales and the game's catalogs); the game's own
+// lines (events, moves, questions) come worded by the server in the language this page asked for.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,11 +11,51 @@ const el = (tag, attrs = {}, text = "") => {
   return e;
 };
 
-const S = { ws: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null,
-            options: null, deadline: null, replay: null, replayFrame: null };
+const S = { ws: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null, over: null,
+            options: null, deadline: null, replay: null, replayFrame: null, lang: "en", I: null, logShown: [] };
 
+// -- words ----------------------------------------------------------------------------------------------------------
+function T(key, params = {}) {
+  let s = S.I && S.I.strings[key];
+  if (s === undefined) return key;
+  if (typeof s === "object") {
+    const n = params.n;
+    const form = S.I.plural[n < 200 ? n : 100 + (n % 100)];
+    s = s[form] !== undefined ? s[form] : s.other;
+  }
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+function pickLanguage() {
+  const saved = localStorage.getItem("citadels:lang");
+  if (saved) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const code = l.slice(0, 2).toLowerCase();
+    if (["en", "ru", "uk", "bg"].includes(code)) return code;
+  }
+  return "en";
+}
+async function loadLanguage(lang) {
+  S.I = await (await fetch("/api/i18n/" + encodeURIComponent(lang))).json();
+  S.lang = S.I.lang;
+  document.documentElement.lang = S.lang;
+  document.title = T("app.title");
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = T(e.dataset.t);
+  const sel = $("lang");
+  sel.replaceChildren();
+  for (const [code, name] of Object.entries(S.I.languages)) sel.append(el("option", { value: code }, name));
+  sel.value = S.lang;
+}
+$("lang").onchange = async () => {
+  localStorage.setItem("citadels:lang", $("lang").value);
+  await loadLanguage($("lang").value);
+  renderHome();
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) send({ type: "lang" });  // the server words the table anew
+  if (S.replay) askReplay();
+};
+
+// -- sections and banners -------------------------------------------------------------------------------------------
 function show(section) {
-  for (const id of ["home", "lobby", "table", "replay"]) $(id).hidden = !(Array.isArray(section) ? section.includes(id) : id === section);
+  for (const id of ["home", "lobby", "table", "replay"]) $(id).hidden = id !== section;
 }
 function banner(id, text) {
   const b = $(id);
@@ -21,14 +63,17 @@ function banner(id, text) {
   b.hidden = !text;
   if (text) setTimeout(() => { if (b.textContent === text) b.hidden = true; }, 6000);
 }
-
-function showRoom(code, link, seat) {
-  $("room-code").textContent = code || "(private: share the link)";
-  $("share-link").textContent = location.origin + link;
-  $("share-link").href = link;
-  $("room-info").textContent = `Room ${code || "(private)"}` + (seat === null ? " (watching)" : ` · seat ${seat}`);
+function showRoom() {
+  const L = S.lobby;
+  if (!L) return;
+  const where = L.code ? T("header.room", { code: L.code }) : T("header.room_private");
+  $("room-info").textContent = where + " · " + (S.seat === null ? T("header.watching") : T("header.seat", { n: S.seat + 1 }));
+  $("lobby-title").textContent = L.code ? T("lobby.room", { code: L.code }) : T("lobby.room_private");
+  $("share-link").textContent = location.origin + L.link;
+  $("share-link").href = L.link;
 }
 
+// -- the connection -------------------------------------------------------------------------------------------------
 function connect() {
   return new Promise((resolve) => {
     if (S.ws && S.ws.readyState === WebSocket.OPEN) return resolve(S.ws);
@@ -40,7 +85,7 @@ function connect() {
     S.ws = ws;
   });
 }
-async function send(msg) { (await connect()).send(JSON.stringify(msg)); }
+async function send(msg) { (await connect()).send(JSON.stringify({ ...msg, lang: S.lang })); }
 function rejoin() {
   const token = localStorage.getItem("citadels:" + S.room);
   S.ws = null;
@@ -51,18 +96,19 @@ function receive(m) {
   switch (m.type) {
     case "joined":
       // m.room is the room's key (stable, secret for a private room); m.code its short code (public rooms only).
-      S.room = m.room; S.token = m.token;
+      S.room = m.room; S.token = m.token; S.seat = m.seat;
       if (m.token) {
         localStorage.setItem("citadels:" + m.room, m.token);
         if (m.code) localStorage.setItem("citadels:" + m.code, m.token);
       }
       history.replaceState(null, "", m.link);
-      showRoom(m.code, m.link, m.seat);
       break;
     case "lobby":
       // The owner's changes may renumber the seats: the server says which seat is ours in every lobby frame.
       S.lobby = m; S.seat = m.you; S.owner = m.owner;
-      showRoom(m.code, m.link, m.you);
+      if (m.state !== "finished") S.over = null;
+      if (m.state === "lobby") S.state = null;
+      showRoom();
       renderLobby();
       break;
     case "closed":
@@ -78,43 +124,89 @@ function receive(m) {
       break;
     case "hint": renderHint(m); break;
     case "timeout": banner("timeout-notice", m.label); break;
-    case "over": renderScores(m); break;
+    case "over": S.over = m; renderScores(); break;
     case "replay_frame": S.replayFrame = m; renderReplay(); break;
     case "kicked":
       S.kicked = true;
       localStorage.removeItem("citadels:" + S.room);
-      banner("error-banner", "The owner removed you from the room.");
+      banner("error-banner", T("kicked"));
       show("home");
       break;
     case "error": banner("error-banner", m.message); break;
   }
 }
 
+// -- home -----------------------------------------------------------------------------------------------------------
+function renderHome() {
+  const players = $("quick-players");
+  const keepPlayers = players.value || localStorage.getItem("citadels:players") || "4";
+  players.replaceChildren();
+  for (const n of S.options.players) players.append(el("option", { value: n }, String(n)));
+  players.value = keepPlayers;
+  const level = $("quick-level");
+  const keepLevel = level.value || localStorage.getItem("citadels:level") || S.options.default_level;
+  level.replaceChildren();
+  for (const l of S.options.levels) level.append(el("option", { value: l.level }, T("level." + l.level)));
+  level.value = keepLevel;
+  if (!level.value && S.options.levels.length) level.value = S.options.default_level;
+  const chosen = S.options.levels.find((l) => l.level === level.value);
+  $("quick-level-note").textContent = chosen && chosen.rate
+    ? T("home.level_measured", { level: T("level." + chosen.level), rate: chosen.rate,
+                                 against: T("level." + levelOf(chosen.against)) }) : "";
+}
+function levelOf(bot) { const l = S.options.levels.find((x) => x.bot === bot); return l ? l.level : bot; }
+function myName() {
+  const name = $("name").value.trim();
+  localStorage.setItem("citadels:name", name);
+  return name;
+}
+$("quick-level").onchange = () => { localStorage.setItem("citadels:level", $("quick-level").value); renderHome(); };
+$("quick-players").onchange = () => localStorage.setItem("citadels:players", $("quick-players").value);
+$("quick").onsubmit = (ev) => {
+  ev.preventDefault();
+  const level = S.options.levels.find((l) => l.level === $("quick-level").value);
+  send({ type: "quick", name: myName(), players: Number($("quick-players").value), bot: level && level.bot });
+};
+$("create-btn").onclick = () => send({ type: "create", name: myName(), password: $("create-password").value || null });
+function roomFromInput() {
+  const v = $("join-code").value.trim();
+  const m = v.match(/\/r\/([^/?#]+)/);  // a whole link pasted in
+  return m ? decodeURIComponent(m[1]) : v;
+}
+$("join-btn").onclick = () => send({ type: "join", room: roomFromInput(), name: myName(),
+                                      password: $("join-password").value || null,
+                                      seat: $("join-seat").value === "" ? null : Number($("join-seat").value) - 1 });
+$("spectate-btn").onclick = () => send({ type: "join", room: roomFromInput(), spectate: true,
+                                          password: $("join-password").value || null });
+
 // -- lobby ----------------------------------------------------------------------------------------------------------
 const SETTINGS = [
-  ["players", "Seats", "select", () => S.options.players],
-  ["preset", "Characters and districts", "select", () => S.options.presets],
-  ["use_rank9", "Rank-9 character", "checkbox"],
-  ["completion_size", "Districts to end the game (empty: rulebook)", "number"],
-  ["selection", "Characters: rulebook draft, or crown picks one and the rest are dealt", "select", () => S.options.selections],
-  ["characters_per_player", "Characters per player (deal only; empty: rulebook)", "number"],
-  ["timer", "Seconds per decision (0: none)", "number"],
-  ["grace", "Seconds before a bot takes a lost seat", "number"],
-  ["hint_allowed", "Hints allowed", "checkbox"],
+  ["players", "select", () => S.options.players.map((n) => [n, String(n)])],
+  ["preset", "select", () => S.options.presets.map((p) => [p, T("preset." + p)])],
+  ["use_rank9", "checkbox"],
+  ["completion_size", "number"],
+  ["selection", "select", () => S.options.selections.map((s) => [s, T("selection." + s)])],
+  ["characters_per_player", "number"],
+  ["timer", "number"],
+  ["grace", "number"],
+  ["hint_allowed", "checkbox"],
 ];
 
 function renderLobby() {
   const L = S.lobby;
-  if (L.state === "lobby") show("lobby"); else if (!$("replay").hidden) { /* stay */ } else show("table");
+  if (L.state === "lobby") show("lobby");
+  else if ($("replay").hidden) show("table");
   const box = $("settings");
   box.replaceChildren();
   const editable = S.owner && L.state === "lobby";
-  for (const [key, label, kind, values] of SETTINGS) {
-    const lab = el("label", {}, label + " ");
+  for (const [key, kind, values] of SETTINGS) {
+    const id = "setting-" + key;
+    const row = el("div", { class: "setting" });
+    const lab = el("label", { for: id }, T("setting." + key));
     let input;
     if (kind === "select") {
       input = el("select");
-      for (const v of values()) input.append(el("option", { value: v }, String(v)));
+      for (const [v, label] of values()) input.append(el("option", { value: v }, label));
       input.value = String(L.settings[key]);
     } else if (kind === "checkbox") {
       input = el("input", { type: "checkbox" });
@@ -123,40 +215,46 @@ function renderLobby() {
       input = el("input", { type: "number", min: "0" });
       input.value = L.settings[key] === null ? "" : L.settings[key];
     }
-    input.dataset.testid = "setting-" + key;
+    input.id = id;
+    input.dataset.testid = id;
     input.disabled = !editable;
+    input.setAttribute("aria-describedby", id + "-help");
     input.onchange = () => {
       let v = kind === "checkbox" ? input.checked : input.value;
       if (key === "players" || kind === "number") v = v === "" ? null : Number(v);
       send({ type: "settings", settings: { [key]: v } });
     };
-    lab.append(input);
-    box.append(lab);
+    row.append(lab, input, el("small", { id: id + "-help", class: "help" }, T("setting." + key + ".help")));
+    box.append(row);
   }
   if (editable) {
-    const lab = el("label", {}, "Password (private room) ");
-    const pw = el("input", { "data-testid": "setting-password", maxlength: "64" });
+    const row = el("div", { class: "setting" });
+    const pw = el("input", { id: "setting-password", "data-testid": "setting-password", maxlength: "64" });
     pw.onchange = () => send({ type: "settings", settings: { password: pw.value || null } });
-    lab.append(pw);
-    box.append(lab);
+    row.append(el("label", { for: "setting-password" }, T("lobby.password")), pw);
+    box.append(row);
   }
-  const t = $("seats");
-  t.replaceChildren();
+  const body = $("seats").tBodies[0];
+  body.replaceChildren();
   for (const s of L.seats) {
     const tr = el("tr", { "data-testid": "seat-row-" + s.seat });
-    tr.append(el("td", {}, "Seat " + s.seat));
-    const who = s.kind === "open" ? "open" : (s.name || s.kind) + (s.kind === "human" && !s.connected ? " (away)" : "");
-    tr.append(el("td", { "data-testid": "seat-name-" + s.seat }, who + (s.seat === S.seat ? " (you)" : "")));
+    tr.append(el("th", { scope: "row" }, String(s.seat + 1)));
+    let who = s.kind === "open" ? T("lobby.open") : s.name;
+    if (s.kind === "human" && !s.connected) who += ` (${T("lobby.away")})`;
+    if (s.seat === 0) who += ` (${T("lobby.owner")})`;
+    if (s.seat === S.seat) who += ` (${T("common.you")})`;
+    tr.append(el("td", { "data-testid": "seat-name-" + s.seat }, who));
     const ctl = el("td");
     if (editable && s.seat !== 0) {
       if (s.kind === "human") {
-        const k = el("button", { "data-testid": "kick-" + s.seat }, "Kick");
+        const k = el("button", { "data-testid": "kick-" + s.seat, class: "secondary" }, T("lobby.kick", { name: s.name }));
         k.onclick = () => send({ type: "kick", seat: s.seat });
         ctl.append(k);
       } else {
-        const sel = el("select", { "data-testid": "seat-bot-" + s.seat });
-        sel.append(el("option", { value: "" }, "open seat"));
-        for (const b of S.options.bots) sel.append(el("option", { value: b }, b + " bot"));
+        const sel = el("select", { "data-testid": "seat-bot-" + s.seat,
+                                   "aria-label": T("lobby.seat_control", { n: s.seat + 1 }) });
+        sel.append(el("option", { value: "" }, T("lobby.open")));
+        for (const b of S.options.bots) sel.append(el("option", { value: b }, T("lobby.bot_option", { bot: b })));
         sel.value = s.kind === "bot" ? s.bot : "";
         sel.onchange = () => send(sel.value ? { type: "seat", seat: s.seat, kind: "bot", bot: sel.value }
                                             : { type: "seat", seat: s.seat, kind: "open" });
@@ -164,101 +262,217 @@ function renderLobby() {
       }
     }
     tr.append(ctl);
-    t.append(tr);
+    body.append(tr);
   }
+  $("spectators").textContent = L.spectators ? T("lobby.spectators", { n: L.spectators }) : "";
   $("start-btn").hidden = !editable;
+  $("lobby-wait").hidden = editable || L.state !== "lobby";
+  renderScores();
 }
 
-// -- the table ------------------------------------------------------------------------------------------------------
-function cardEl(c, testid) {
-  const e = el("span", { class: "card " + c.type, title: c.text, tabindex: "0" }, `${c.name} (${c.cost})`);
+// -- cards ----------------------------------------------------------------------------------------------------------
+// A district: its name, its cost on a coin, its type's colour, and a unique district's effect printed on it.
+function districtEl(c, testid) {
+  const label = `${c.name}, ${c.type_name}, ${T("table.cost", { n: c.cost })}` +
+                (c.beautified ? `, ${T("table.beautified")}` : "") + (c.effect ? `. ${c.effect}` : "");
+  const e = el("div", { class: `card district ${c.type}` + (c.beautified ? " beautified" : ""), role: "img",
+                        "aria-label": label, title: c.text });
   if (testid) e.dataset.testid = testid;
-  e.onclick = () => banner("timeout-notice", c.text);
+  const head = el("span", { class: "card-head", "aria-hidden": "true" });
+  head.append(el("span", { class: "card-name" }, c.name), el("span", { class: "coin" }, String(c.cost)));
+  e.append(head, el("span", { class: "card-type", "aria-hidden": "true" }, c.type_name));
+  if (c.effect) e.append(el("span", { class: "card-text", "aria-hidden": "true" }, c.effect));
   return e;
 }
-function charName(view, id) {
-  const c = view.characters.find((x) => x.id === id);
-  return c ? c.name : id;
+// A character: rank, name and ability; marks say what happened to it this round.
+function characterEl(c, marks = [], tag = "div") {
+  const e = el(tag, { class: "card character" + marks.map((m) => " " + m.cls).join("") });
+  e.append(el("span", { class: "rank" }, String(c.rank)), el("span", { class: "card-name" }, c.name),
+           el("span", { class: "card-text" }, c.text));
+  for (const m of marks) e.append(el("span", { class: "mark " + m.cls }, m.text));
+  if (tag === "div") {
+    e.setAttribute("role", "img");
+    e.setAttribute("aria-label", `${c.name}, ${T("table.rank", { n: c.rank })}` + marks.map((m) => `, ${m.text}`).join(""));
+  }
+  return e;
+}
+function charById(view, id) { return view.characters.find((x) => x.id === id) || { id, name: id, rank: "?", text: "" }; }
+function nameOf(view, seat) { const p = view.players[seat]; return p ? p.name : "—"; }
+
+// -- the table ------------------------------------------------------------------------------------------------------
+function characterMarks(v, id) {
+  const marks = [];
+  if (v.faceup.includes(id)) marks.push({ cls: "faceup", text: T("table.faceup") });
+  if (v.killed === id) marks.push({ cls: "killed", text: T("table.killed") });
+  if (v.robbed === id) marks.push({ cls: "robbed", text: T("table.robbed") });
+  if (v.bewitched === id) marks.push({ cls: "bewitched", text: T("table.bewitched") });
+  if (v.revealed[id] !== undefined && v.revealed[id] !== null)
+    marks.push({ cls: "revealed", text: T("table.revealed_by", { name: nameOf(v, v.revealed[id]) }) });
+  return marks;
 }
 
 function renderTable() {
   const m = S.state, v = m.view;
-  if ($("replay").hidden) show("table");
-  const turn = v.current === null ? "" : ` · to play: ${playerName(v, v.current)}`;
-  $("status").textContent = `Round ${v.round} · ${v.phase}${turn} · deck ${v.deck_size} · ` +
-    `${v.completion_size} districts end the game` + (v.tax_pot !== null ? ` · tax pot ${v.tax_pot}` : "") +
-    (v.faceup.length ? ` · face up: ${v.faceup.map((c) => charName(v, c)).join(", ")}` : "") +
-    (v.killed ? ` · killed: ${charName(v, v.killed)}` : "") + (v.robbed ? ` · robbed: ${charName(v, v.robbed)}` : "") +
-    (v.bewitched ? ` · bewitched: ${charName(v, v.bewitched)}` : "");
+  if ($("replay").hidden && (!S.lobby || S.lobby.state !== "lobby")) show("table");
+  const bits = [T("table.round", { n: v.round }), T("phase." + v.phase),
+                T("table.deck", { cards: T("common.cards", { n: v.deck_size }) }),
+                T("table.end_size", { n: v.completion_size })];
+  if (v.tax_pot !== null) bits.push(T("table.tax_pot", { n: v.tax_pot }));
+  $("status").textContent = bits.join(" · ");
+
+  const chars = $("characters");
+  chars.replaceChildren();
+  for (const c of v.characters) chars.append(characterEl(c, characterMarks(v, c.id)));
+
+  // What happened since the last frame lights up in the log, and the box of whoever did the latest thing says it.
+  const lastActor = [...m.log].reverse().find((x) => x.seat !== null && !x.note);
   const ps = $("players");
   ps.replaceChildren();
   for (const p of v.players) {
-    const d = el("div", { class: "player" + (p.seat === v.current ? " current" : ""), "data-testid": "player-" + p.seat });
-    const h = el("h4", {}, `${p.name}${p.seat === m.you ? " (you)" : ""}`);
-    if (p.crown) h.append(el("span", { class: "crown", "data-testid": "crown" }, "crown"));
+    const current = p.seat === v.current && !v.over;
+    const d = el("section", { class: "player" + (current ? " current" : "") + (p.seat === m.you ? " mine" : ""),
+                              "data-testid": "player-" + p.seat, "aria-label": T("table.player_box", { n: p.seat + 1, name: p.name }) });
+    if (current) d.setAttribute("aria-current", "true");
+    const h = el("h3");
+    h.append(el("span", { class: "seat-no" }, String(p.seat + 1)), " ", el("span", { class: "pname" }, p.name));
+    if (p.seat === m.you) h.append(` (${T("common.you")})`);
+    if (p.crown) h.append(el("span", { class: "crown", "data-testid": "crown", title: T("table.crown") }, "♛ " + T("table.crown")));
+    if (current) h.append(el("span", { class: "turn", "data-testid": "to-play" }, T("table.current")));
     d.append(h);
-    d.append(el("div", {}, `${p.gold} gold · ${p.hand_size} cards · ${p.score_now} points` +
-      (p.revealed.length ? ` · ${p.revealed.map((c) => charName(v, c)).join(", ")}` : "")));
-    const city = el("div", { class: "city" });
-    for (const c of p.city) city.append(cardEl(c));
+    const stats = el("p", { class: "stats" });
+    stats.append(el("span", { title: T("table.gold") }, T("common.gold", { n: p.gold })), " · ",
+                 el("span", { title: T("table.hand_size") }, T("common.cards", { n: p.hand_size })), " · ",
+                 el("span", { title: T("table.score_now") }, T("common.points", { n: p.score_now })));
+    if (p.completed) stats.append(" · ", el("strong", {}, T("table.completed")));
+    d.append(stats);
+    if (p.revealed.length) {
+      const rv = el("div", { class: "revealed" });
+      for (const id of p.revealed) rv.append(el("span", { class: "chip" }, `${charById(v, id).rank}. ${charById(v, id).name}`));
+      d.append(rv);
+    }
+    if (p.known_hand && p.known_hand.length)
+      d.append(el("p", { class: "help" }, T("table.known_hand", { cards: p.known_hand.length })));
+    const city = el("div", { class: "cards-row city", "aria-label": T("table.city") });
+    for (const c of p.city) city.append(districtEl(c));
     d.append(city);
+    if (lastActor && lastActor.seat === p.seat) {
+      d.classList.add("acted");
+      d.append(el("p", { class: "last-event", "data-testid": "last-event" }, lastActor.text));
+    }
     ps.append(d);
   }
+
   $("me").hidden = v.me === null;
   if (v.me) {
     const mine = $("my-characters");
     mine.replaceChildren();
-    v.me.characters.forEach((id, i) => {
-      const c = v.characters.find((x) => x.id === id) || { name: id, text: id };
-      if (i) mine.append(", ");
-      const span = el("span", { class: "character", title: c.text, tabindex: "0" }, c.name);
-      span.onclick = () => banner("timeout-notice", c.text);
-      mine.append(span);
-    });
-    if (!v.me.characters.length) mine.textContent = "none yet";
+    for (const id of v.me.characters) mine.append(characterEl(charById(v, id), characterMarks(v, id)));
+    if (!v.me.characters.length) mine.append(el("span", { class: "help" }, T("table.none_yet")));
     const hand = $("hand");
     hand.replaceChildren();
-    for (const c of v.me.hand) hand.append(cardEl(c, "hand-card"));
+    for (const c of v.me.hand) hand.append(districtEl(c, "hand-card"));
   }
-  $("prompt").textContent = m.prompt || (v.over ? "The game is over." : `Waiting for ${playerName(v, v.current)}…`);
-  const acts = $("actions");
+
+  $("prompt").textContent = m.prompt || (v.over ? T("table.over") : T("table.waiting", { name: nameOf(v, v.current) }));
+  const myMove = m.legal.length > 0;
+  $("decision").classList.toggle("active", myMove);
+  const choices = $("choices"), acts = $("actions");
+  choices.replaceChildren();
   acts.replaceChildren();
+  const answer = (a) => () => { choices.replaceChildren(); acts.replaceChildren(); send({ type: "act", action: a.id, step: m.step }); };
   for (const a of m.legal) {
-    const b = el("button", { "data-testid": "action-btn", "data-id": a.id }, a.label);
-    b.onclick = () => { acts.replaceChildren(); send({ type: "act", action: a.id, step: m.step }); };
-    acts.append(b);
+    if (a.character) {  // the draft (and every other choice of a character): pick a card among those offered
+      const b = characterEl(a.character, [], "button");
+      b.dataset.testid = "action-btn";
+      b.dataset.id = a.id;
+      b.setAttribute("aria-label", a.label);
+      b.onclick = answer(a);
+      choices.append(b);
+    } else {
+      const b = el("button", { "data-testid": "action-btn", "data-id": a.id }, a.label);
+      b.onclick = answer(a);
+      acts.append(b);
+    }
   }
-  if (!m.legal.length) $("hint-moves").replaceChildren();
-  const log = $("log");
-  log.replaceChildren();
-  for (const line of m.log.slice(-80)) log.append(el("li", {}, line));
-  log.lastChild && log.lastChild.scrollIntoView({ block: "nearest" });
+  $("hint-box").hidden = !myMove || !(S.lobby && S.lobby.settings.hint_allowed);
+  if (!myMove) $("hint-moves").replaceChildren();
+  renderLog(m.log);
+  renderScores();
 }
-function playerName(v, seat) { const p = v.players[seat]; return p ? p.name : "nobody"; }
+
+function sameLog(log) {
+  const n = S.logShown.length;
+  return n <= log.length && n > 0 && S.logShown[n - 1] === log[n - 1].text && S.logShown[0] === log[0].text;
+}
+// The whole log, newest in view; lines are only appended, so their numbers never change.
+function renderLog(log) {
+  const ol = $("log");
+  const rebuilt = !sameLog(log);
+  if (rebuilt) { ol.replaceChildren(); S.logShown = []; }
+  for (const x of ol.querySelectorAll(".new")) x.classList.remove("new");
+  for (const x of log.slice(S.logShown.length)) {
+    const li = el("li", { class: (x.note ? "note" : "") + (rebuilt ? "" : " new") }, x.text);
+    if (x.seat !== null) li.dataset.seat = x.seat;
+    ol.append(li);
+    S.logShown.push(x.text);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
 
 function renderHint(h) {
   const ol = $("hint-moves");
   ol.replaceChildren();
   if (!S.state || h.step !== S.state.step) return;
   for (const mv of h.moves) ol.append(el("li", {}, `${mv.label} — ${(mv.prob * 100).toFixed(0)} %`));
-  if (h.win !== null) ol.append(el("li", { class: "win" }, `win chance ${(h.win * 100).toFixed(0)} %`));
+  if (h.win !== null) ol.append(el("li", { class: "win" }, T("table.hint_win", { p: (h.win * 100).toFixed(0) })));
 }
 
-function renderScores(m) {
+function renderScores() {
+  const m = S.over;
   const box = $("scores");
+  if (!m) { box.hidden = true; return; }
   box.hidden = false;
-  box.replaceChildren(el("h3", { "data-testid": "winner" }, `${m.scores[0].name} wins`));
-  const t = el("table");
-  for (const r of m.scores) {
-    const parts = Object.entries(r.parts).map(([k, v]) => `${k} ${v}`).join(", ");
-    const tr = el("tr");
-    tr.append(el("td", {}, r.name), el("td", {}, String(r.total)), el("td", {}, parts));
-    t.append(tr);
+  box.replaceChildren(el("h3", { "data-testid": "winner" }, T("end.winner", { name: m.winner_name })));
+  const t = el("table", { "data-testid": "score-table" });
+  t.append(el("caption", {}, T("end.scores")));
+  const head = el("tr");
+  for (const label of [T("end.rank"), T("end.player"), ...m.columns.map((c) => c.label), T("end.total")])
+    head.append(el("th", { scope: "col" }, label));
+  t.append(el("thead"));
+  t.tHead.append(head);
+  const body = el("tbody");
+  m.scores.forEach((r, i) => {
+    const tr = el("tr", { "data-testid": "score-row" });
+    tr.append(el("td", {}, String(i + 1)), el("th", { scope: "row" }, r.name));
+    for (const c of m.columns) tr.append(el("td", {}, r.parts[c.key] ? String(r.parts[c.key]) : "–"));
+    tr.append(el("td", { class: "total" }, String(r.total)));
+    body.append(tr);
+  });
+  t.append(body);
+  const wrap = el("div", { class: "table-scroll" });  // many score columns scroll on a phone, the page does not
+  wrap.append(t);
+  box.append(wrap);
+  const row = el("div", { class: "buttons" });
+  if (S.owner && S.lobby && S.lobby.state === "finished") {
+    const again = el("button", { "data-testid": "again-btn" }, T("end.again"));
+    again.onclick = () => send({ type: "again" });
+    const lobby = el("button", { "data-testid": "lobby-btn", class: "secondary" }, T("end.lobby"));
+    lobby.onclick = () => send({ type: "lobby" });
+    row.append(again, lobby);
+  } else if (S.lobby && S.lobby.seats[0]) {
+    box.append(el("p", { class: "help" }, T("end.again_wait", { name: S.lobby.seats[0].name })));
   }
-  box.append(t);
-  const b = el("button", { "data-testid": "replay-open" }, "Replay this game");
-  b.onclick = () => openReplay(m.record);
-  box.append(b);
+  const rp = el("button", { "data-testid": "replay-open", class: "secondary" }, T("end.replay"));
+  rp.onclick = () => openReplay(m.record);
+  const home = el("button", { "data-testid": "leave-btn", class: "secondary" }, T("end.home"));
+  home.onclick = leaveRoom;
+  row.append(rp, home);
+  box.append(row);
+}
+function leaveRoom() {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "leave" }));
+  S.closed = true;
+  location.href = "/";
 }
 
 // -- replays --------------------------------------------------------------------------------------------------------
@@ -266,10 +480,7 @@ async function openReplay(id) {
   S.replay = { id, seat: null, step: 0 };
   const rec = await (await fetch("/api/records/" + encodeURIComponent(id))).json();
   S.replay.total = rec.actions.length;
-  const sel = $("replay-seat");
-  sel.replaceChildren(el("option", { value: "" }, "public"));
-  rec.result.scores.forEach((_, i) => sel.append(el("option", { value: i }, "seat " + i)));
-  sel.onchange = () => { S.replay.seat = sel.value === "" ? null : Number(sel.value); askReplay(); };
+  S.replay.players = rec.result.scores.length;
   $("replay-name").textContent = id;
   show("replay");
   askReplay();
@@ -277,26 +488,34 @@ async function openReplay(id) {
 function askReplay() { send({ type: "replay", record: S.replay.id, seat: S.replay.seat, step: S.replay.step }); }
 function renderReplay() {
   const f = S.replayFrame, v = f.view;
-  $("replay-step").textContent = `step ${f.step} / ${f.total}`;
+  const sel = $("replay-seat");
+  sel.replaceChildren(el("option", { value: "" }, T("replay.public")));
+  f.names.forEach((name, i) => sel.append(el("option", { value: i }, `${i + 1}. ${name}`)));
+  sel.value = S.replay.seat === null ? "" : String(S.replay.seat);
+  sel.onchange = () => { S.replay.seat = sel.value === "" ? null : Number(sel.value); askReplay(); };
+  $("replay-step").textContent = T("replay.step", { step: f.step, total: f.total });
   const ps = $("replay-players");
   ps.replaceChildren();
   for (const p of v.players) {
-    const d = el("div", { class: "player" });
-    d.append(el("h4", {}, `${p.name}: ${p.gold} gold, ${p.hand_size} cards, ${p.score_now} points`));
-    const city = el("div", { class: "city" });
-    for (const c of p.city) city.append(cardEl(c));
+    const d = el("section", { class: "player" });
+    d.append(el("h3", {}, `${p.seat + 1}. ${p.name}`),
+             el("p", { class: "stats" }, [T("common.gold", { n: p.gold }), T("common.cards", { n: p.hand_size }),
+                                          T("common.points", { n: p.score_now })].join(" · ")));
+    const city = el("div", { class: "cards-row city" });
+    for (const c of p.city) city.append(districtEl(c));
     d.append(city);
     ps.append(d);
   }
   const hand = $("replay-hand");
   hand.replaceChildren();
   if (v.me) {
-    hand.append(el("span", {}, "Hand: "));
-    for (const c of v.me.hand) hand.append(cardEl(c));
+    hand.append(el("h3", {}, T("replay.hand")));
+    for (const c of v.me.hand) hand.append(districtEl(c));
   }
   const log = $("replay-log");
   log.replaceChildren();
-  for (const line of f.log.slice(-30)) log.append(el("li", {}, line));
+  for (const x of f.log) log.append(el("li", { class: x.note ? "note" : "" }, x.text));
+  log.scrollTop = log.scrollHeight;
 }
 $("replay-next").onclick = () => { if (S.replay.step < S.replay.total) { S.replay.step++; askReplay(); } };
 $("replay-prev").onclick = () => { if (S.replay.step > 0) { S.replay.step--; askReplay(); } };
@@ -306,24 +525,21 @@ setInterval(() => {
   const t = $("timer");
   if (!S.deadline) { t.textContent = ""; return; }
   const left = Math.max(0, Math.round((S.deadline - Date.now()) / 1000));
-  t.textContent = `${left} s left to decide`;
+  t.textContent = T("table.time_left", { n: left });
 }, 250);
 
 // -- start ----------------------------------------------------------------------------------------------------------
-$("create-btn").onclick = () => send({ type: "create", name: $("create-name").value,
-                                        password: $("create-password").value || null });
-$("join-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim(),
-                                      name: $("join-name").value, password: $("join-password").value || null,
-                                      seat: $("join-seat").value === "" ? null : Number($("join-seat").value) });
-$("spectate-btn").onclick = () => send({ type: "join", room: $("join-code").value.trim(),
-                                          spectate: true, password: $("join-password").value || null });
 $("start-btn").onclick = () => send({ type: "start" });
 $("hint-toggle").onchange = () => send({ type: "hint", on: $("hint-toggle").checked });
 
 (async function boot() {
   S.options = await (await fetch("/api/options")).json();
+  await loadLanguage(pickLanguage());
+  $("name").value = localStorage.getItem("citadels:name") || "";
+  renderHome();
   const boot = await (await fetch("/api/boot")).json();
   const ids = await (await fetch("/api/records")).json();
+  $("records-box").hidden = !ids.length;
   for (const id of ids.slice(0, 20)) {
     const li = el("li"), a = el("a", { href: "/replay/" + id }, id);
     li.append(a);

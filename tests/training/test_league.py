@@ -26,6 +26,17 @@ def test_pfsp_weights_favour_the_members_the_main_loses_to():
     assert w["b"] / w["a"] == pytest.approx((0.75 / 0.25) ** 2)
 
 
+def test_anchors_keep_their_weight_whatever_the_win_rates():
+    cfg = league.LeagueConfig(self_play=0.2, anchors={"heuristic": 0.3}, fixed=["heuristic", "ppo"])
+    members = [{"id": "heuristic", "win_rate": 0.9}, {"id": "a", "win_rate": 0.75}, {"id": "b", "win_rate": 0.25}]
+    w = league.pool_weights(cfg, members)
+    assert w["self"] == 0.2 and w["heuristic"] == 0.3 and abs(sum(w.values()) - 1) < 1e-9
+    assert w["b"] / w["a"] == pytest.approx((0.75 / 0.25) ** 2)
+    for bad in ({"dagger": 0.1}, {"heuristic": 0.9}):  # not a fixed member; with self_play, not below 1
+        with pytest.raises(ValueError, match="anchors"):
+            league.LeagueConfig(self_play=0.2, anchors=bad, fixed=["heuristic"]).validate()
+
+
 def test_a_config_error_names_the_field():
     cfg = league.LeagueConfig(fixed=["no-such-bot"])
     with pytest.raises(ValueError, match="fixed"):

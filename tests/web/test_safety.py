@@ -269,7 +269,7 @@ def test_two_people_with_one_name_get_a_suffix_everywhere(client, player):
         while lobby["seats"][3]["kind"] != "bot":
             lobby = ann.until("lobby")
         names = [s["name"] for s in lobby["seats"]]
-        assert names == ["Ann", "ann (2)", "random bot", "random bot (2)"]
+        assert names == ["Ann", "ann (2)", "Bot 3 (random)", "Bot 4 (random)"]
         assert len({n.casefold() for n in names}) == 4
 
 

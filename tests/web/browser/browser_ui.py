@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 def create_room(page: Page, name: str = "Ann", password: str | None = None) -> str:
     page.goto("/")
-    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("name").fill(name)
     if password:
         page.get_by_test_id("create-password").fill(password)
     page.get_by_test_id("create-btn").click()
@@ -19,9 +19,9 @@ def create_room(page: Page, name: str = "Ann", password: str | None = None) -> s
         link = page.get_by_test_id("share-link")
         expect(link).to_have_attribute("href", re.compile(r"^/r/[A-Za-z0-9_-]{16,}$"))
         return link.get_attribute("href").removeprefix("/r/")
-    code = page.get_by_test_id("room-code")
-    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4}$"))
-    return code.inner_text()
+    link = page.get_by_test_id("share-link")
+    expect(link).to_have_attribute("href", re.compile(r"^/r/[A-Z0-9]{4}$"))
+    return link.get_attribute("href").removeprefix("/r/")
 
 
 def make_bot(page: Page, seat: int, bot: str = "heuristic") -> None:
@@ -30,14 +30,26 @@ def make_bot(page: Page, seat: int, bot: str = "heuristic") -> None:
 
 
 def join_room(page: Page, code: str, name: str, password: str | None = None, seat: int | None = None) -> None:
+    """Join as a person; `seat` counts from 0 as the server does (the page shows seats from 1)."""
     page.goto("/")
     page.get_by_test_id("join-code").fill(code)
-    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("name").fill(name)
     if seat is not None:
-        page.get_by_test_id("join-seat").fill(str(seat))
+        page.get_by_test_id("join-seat").fill(str(seat + 1))
     if password:
         page.get_by_test_id("join-password").fill(password)
     page.get_by_test_id("join-btn").click()
+
+
+def quick_game(page: Page, name: str = "Ann", players: int = 4, level: str | None = None) -> None:
+    """"Play against bots" from the home page."""
+    page.goto("/")
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id("quick-players").select_option(str(players))
+    if level is not None:
+        page.get_by_test_id("quick-level").select_option(level)
+    page.get_by_test_id("quick-btn").click()
+    expect(page.get_by_test_id("players").locator(".player")).to_have_count(players)
 
 
 def play_until_over(page: Page, limit: int = 3000) -> None:
