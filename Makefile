@@ -31,7 +31,7 @@ run: venv
 serve: venv
 	$(VENV)/bin/citadels serve
 
-# docs/screenshots/: the lobby, a table and the scores at desktop and phone sizes, taken in Chromium
+# docs/screenshots/: home, lobby, a table and the scores at desktop and phone sizes, and the table in each language, taken in Chromium
 screenshots: venv chromium
 	CITADELS_SCREENSHOTS=docs/screenshots $(PY) -m pytest -p no:cacheprovider tests/web/browser/test_screenshots.py
 

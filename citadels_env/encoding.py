@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import operator
 from array import array
+from itertools import islice
 
 import numpy as np
 
@@ -284,13 +285,14 @@ _B_CITY_SIZE, _B_COMPLETED = _B["city_size"], _B["completed"]
 _EMPTY = bytearray()
 _FLOAT32 = np.dtype(np.float32)
 _DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
-
-
-@functools.cache
-def _known_hand_at(n: int, observer: int) -> list[dict[str, int]]:
-    """Per absolute seat: card kind -> its slot in the known_hand part of that seat's block in `observer`'s vector."""
-    return [_slots(GLOBAL.size + (s - observer) % n * PLAYER_BLOCK.size + _B["known_hand"], DISTRICT_IDS)
-            for s in range(n)]
+_TURN_DECISION = _DECISION_AT["turn"]
+_RANK_CALLED = _G["rank_called"]
+_BIG_DECK, _BIG_BUILDS = 68 * OBS_HIGH, 3 * OBS_HIGH  # a deck size and a build count/limit that reach OBS_HIGH
+# A player block is kept in three buffers: up to its known_hand part (the same for every observer), the known_hand
+# part (per observer: the hand's counts for its owner, zeros for a seat it knows nothing of), and the last entry.
+_KNOWN_AT = _B["known_hand"]
+assert _KNOWN_AT + NK == _B["deciding"] == PLAYER_BLOCK.size - 1
+_NO_CARDS = array("f", bytes(4 * NK))  # the known_hand part of a hand the observer knows no card of: never written
 
 
 class ObservationEncoder:
@@ -298,15 +300,17 @@ class ObservationEncoder:
     them at every step of many games), several times faster.
 
     Most of an observation is the same for every observer, only in another seat order: so the encoder keeps one
-    float32 buffer for the global part and one per player block, with seats absolute, and updates each part only
+    float32 buffer for the global part and a few per player block, with seats absolute, and updates each part only
     when a cheap key of the state it depends on changes (a change is written once, not once per observer). An
     observation is those buffers joined in the observer's seat order (one C call, a new array the caller may keep)
     plus the few entries only that observer may know or that depend on where it sits: its characters and draft
-    knowledge, the cards it knows in each hand, the decision's context, the seat playing the turn, its tokens."""
+    knowledge, the decision's context, the seat playing the turn, its tokens. The cards an observer knows in a hand
+    are a buffer of their own: for its own hand the hand's counts (updated when the hand changes), for another's
+    usually a shared buffer of zeros. The hot path is straight-line code: this runs at every step of every game."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        n = game.num_players
+        self.n = n = game.num_players
         cfg = game.cfg
         self.completion = cfg.completion_size
         self.glob = glob = array("f", bytes(4 * GLOBAL.size))
@@ -315,35 +319,43 @@ class ObservationEncoder:
             glob[_G["characters_in_game"] + CHAR[c]] = 1.0
         for d in cfg.unique_districts:
             glob[_G["uniques_in_game"] + KIND[d]] = 1.0
-        self.blocks = blocks = [array("f", bytes(4 * PLAYER_BLOCK.size)) for _ in range(n)]
+        self.blocks = blocks = [array("f", bytes(4 * _KNOWN_AT)) for _ in range(n)]  # up to known_hand
         for block in blocks:
             block[_B["present"]] = 1.0
+        self.hand_counts = [array("f", bytes(4 * NK)) for _ in range(n)]  # known_hand in the owner's vector
+        self.deciding_at = [array("f", bytes(4)) for _ in range(n)]  # the block's last entry
         padding = array("f", bytes(4 * PLAYER_BLOCK.size * (MAX_PLAYERS - n)))
-        #: Per observer: the buffers in the order of its vector.
-        self.pieces = [[glob, *(blocks[(o + r) % n] for r in range(n)), padding] for o in range(n)]
+        #: Per observer: the buffers in the order of its vector (a seat's known_hand buffer at 2 + 3 * relative seat).
+        self.pieces = [[glob, *(part for r in range(n) for part in (
+            blocks[(o + r) % n], self.hand_counts[o] if r == 0 else _NO_CARDS, self.deciding_at[(o + r) % n])),
+            padding] for o in range(n)]
         self.observers: list[_Observer | None] = [None] * n
-        # What the shared buffers hold now: keys, and the entries set, to clear when a part is rewritten.
+        # What the buffers hold now: the keys they were written for, and the entries set (to clear them).
         self.marks_key: tuple | None = None
         self.marks_set: list[int] = []
         self.marks_seats: list[tuple[int, int]] = []  # (seat, index in its block)
         self.flower_shown = False
-        self.rich = False  # a player has _BIG_NUMBER gold or more
-        self.calls_key: tuple | None = None
-        self.calls_set: list[int] = []
-        self.calls_seats: list[tuple[int, int]] = []
-        self.absent: tuple = (None, 0, [])  # (round, events read, called_absent entries): the log is append-only
-        self.cities: list[list[str] | None] = [None] * n
+        self.calls_key: tuple | None = None  # (round, rank called, characters revealed)
+        self.rank_at = _RANK_CALLED
+        self.absent_set: list[int] = []
+        self.revealed_set: list[tuple[int, int]] = []
+        self.events_read = 0  # the log is append-only: its called_absent events are read once
+        self.draft_read: int | None = None  # the round in whose draft the players were last read
+        self.cities: list[list[str] | None] = [None] * n  # per seat, copies of what its block was written from
         self.beautified: list[list[str] | None] = [None] * n
-        self.city_set: list[list[int]] = [[] for _ in range(n)]
         self.hands: list[list[str] | None] = [None] * n
         self.seen: list[list[int] | None] = [None] * n
+        self.city_set: list[list[int]] = [[] for _ in range(n)]
         self.hand_version = [0] * n  # bumped when a hand or what is known of it changes
-        self.draft_read: int | None = None  # the round in whose draft the players were last read
+        self.knowers = [0] * n  # per seat: the other seats that know a card of its hand (bits)
+        self.known_by = 0  # the seats that know a card of another's hand (bits)
+        self.turn_key: tuple | None = None
         self.turn_set: list[int] = []
+        self.turn_numbers = False
         self.deciding: int | None = None
         self.decision: int | None = None
-        self.turn_numbers = False
         self.long_lists = [False] * n  # per seat: a hand, city or museum of _LONG_LIST cards or more
+        self.big_players = False  # a long list, or _BIG_NUMBER gold or more
         self.oversized = False  # an entry may pass OBS_HIGH (far outside normal play): clip the observation
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -352,20 +364,26 @@ class ObservationEncoder:
         self._update_shared(g)
         ob = self.observers[seat]
         if ob is None:
-            ob = self.observers[seat] = _Observer(g, seat)
+            ob = self.observers[seat] = _Observer(self, seat)
+        # What only this observer knows (read before the join: it may swap a buffer).
+        chars = g.players[seat].chars
+        if chars != ob.chars:
+            ob.read_chars(chars)
+        draft_seen = g.draft_seen
+        if draft_seen is not ob.draft_list or len(draft_seen) > ob.draft_read:
+            ob.read_draft(draft_seen)
+        if ob.knows_others or self.known_by >> seat & 1:  # usually it knows no card of another hand: nothing to do
+            ob.read_hands(g, self)
         data = _EMPTY.join(self.pieces[seat])
         view = memoryview(data).cast("f")
-        ob.update(g, self)
         for i in ob.chars_at:
             view[i] = 1.0
         for i in ob.passed:
             view[i] = 1.0
-        for i in ob.known_all:
-            view[i] += 1.0
         # What depends on the observer's seat or knowledge at this very step.
         t = g.turn
         if t is not None:
-            view[_TURN_PLAYER + (t.seat - seat) % len(self.blocks)] = 1.0
+            view[_TURN_PLAYER + (t.seat - seat) % self.n] = 1.0
         if g.signed is not None:  # the common case, no warrant, without the call
             signed = known_signed(g, seat)
             if signed is not None:
@@ -399,76 +417,63 @@ class ObservationEncoder:
         return out
 
     def _update_shared(self, g: Game) -> None:
-        glob, blocks = self.glob, self.blocks
-        # -- the round's public marks, the crown and the first completed city ------------------------------------
-        key = (g.round, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.threats,
+        glob = self.glob
+        # -- the round's public marks, the crown and the first completed city; the characters called and revealed --
+        rnd = g.round
+        key = (rnd, g.first_completer, g.crown, g.killed, g.robbed, g.bewitched, g.warrants, g.threats,
                g.threats_open, g.flower)
         if key != self.marks_key:
-            self.marks_key = key
-            ones = [_FACEUP_AT[c] for c in g.faceup]
-            for at, c in ((_KILLED_AT, g.killed), (_ROBBED_AT, g.robbed), (_BEWITCHED_AT, g.bewitched)):
-                if c is not None:
-                    ones.append(at[c])
-            ones += [_WARRANTS_AT[c] for c in g.warrants]
-            ones += [_THREATS_AT[c] for c in g.threats]
-            ones += [_OPEN_THREATS_AT[c] for c in g.threats_open]
-            seats = [(g.crown, _B["crown"])]
-            if g.first_completer is not None:
-                ones.append(_G["end_triggered"])
-                seats.append((g.first_completer, _B["first_completer"]))
-            self._replace(self.marks_set, self.marks_seats, ones, seats)
-            self.marks_set, self.marks_seats = ones, seats
-            self.flower_shown = g.flower is not None and flower_revealed(g)
-        # -- characters called, and who revealed what -------------------------------------------------------------
-        key = (g.round, g.rank_called, len(g.revealed))  # a character is revealed at most once a round
+            self._read_marks(g, key)
+        key = (rnd, g.rank_called, len(g.revealed))  # revealed: the Heir is revealed after the last call
         if key != self.calls_key:
-            self.calls_key = key
-            memo_round, read, absent = self.absent
-            if memo_round != g.round:
-                absent = [_ABSENT_AT[c] for c in absent_characters(round_events(g))]
-            else:
-                absent = absent + [_ABSENT_AT[c] for c in absent_characters([e for m, e in g.events[read:] if m == ALL])]
-            self.absent = (g.round, len(g.events), absent)
-            ones = [_G["rank_called"] + g.rank_called, *absent]
-            seats = [(who, _B_REVEALED_AT[c]) for c, who in g.revealed.items()]
-            self._replace(self.calls_set, self.calls_seats, ones, seats)
-            self.calls_set, self.calls_seats = ones, seats
+            self._read_calls(g, key)
         # -- players: cities and hands when they change, numbers always (nothing of theirs changes in the draft) ---
-        if g.phase != DRAFT or self.draft_read != g.round:
-            cities, beautified, hands, seen = self.cities, self.beautified, self.hands, self.seen
+        if g.phase != DRAFT or self.draft_read != rnd:
+            hands, seen, cities, beautified = self.hands, self.seen, self.cities, self.beautified
             rich = False
-            for s, (p, block) in enumerate(zip(g.players, blocks)):
-                # The cards under the Museum come from the hand or move with the Museum: they change only with these.
-                if p.city != cities[s] or p.beautified != beautified[s]:
-                    self._rewrite_city(s, p, block)
-                    block[_B_MUSEUM] = len(p.museum) / 10
-                    self.long_lists[s] = max(len(p.hand), len(p.city), len(p.beautified), len(p.museum)) >= _LONG_LIST
+            for s, p in enumerate(g.players):
                 if p.hand != hands[s] or p.hand_seen != seen[s]:
-                    hands[s], seen[s] = p.hand[:], p.hand_seen[:]
-                    self.hand_version[s] += 1
-                    block[_B_HAND_SIZE] = len(p.hand) / 10
-                    block[_B_MUSEUM] = len(p.museum) / 10
-                    self.long_lists[s] = max(len(p.hand), len(p.city), len(p.beautified), len(p.museum)) >= _LONG_LIST
+                    self._read_hand(s, p)
+                if p.city != cities[s] or p.beautified != beautified[s]:
+                    self._read_city(s, p)
                 gold = p.gold
-                block[_B_GOLD] = gold / 10
+                self.blocks[s][_B_GOLD] = gold / 10
                 if gold >= _BIG_NUMBER:
                     rich = True
-            self.rich = rich
-            self.draft_read = g.round if g.phase == DRAFT else None
-        # -- the turn, the decision awaited and the numbers --------------------------------------------------------
-        glob[_ROUND] = g.round / 10
-        glob[_TAX_POT] = g.tax_pot / 10
-        deck = len(g.deck)
+            self.big_players = rich or True in self.long_lists
+            self.draft_read = rnd if g.phase == DRAFT else None
+        # -- the numbers, the turn and the decision awaited ----------------------------------------------------------
+        pot, deck = g.tax_pot, len(g.deck)
+        glob[_ROUND] = rnd / 10
+        glob[_TAX_POT] = pot / 10
         glob[_DECK_SIZE] = deck / 68
+        oversized = self.big_players or rnd >= _BIG_NUMBER or pot >= _BIG_NUMBER or deck >= _BIG_DECK
         t = g.turn
-        self.oversized = (self.rich or g.round >= _BIG_NUMBER or g.tax_pot >= _BIG_NUMBER or deck >= 68 * OBS_HIGH
-                          or True in self.long_lists or (t is not None and max(t.builds, t.limit) >= 3 * OBS_HIGH))
+        if t is not None:
+            builds, limit = t.builds, t.limit
+            i_gathered, i_builds, i_limit = _TURN_NUMBERS
+            glob[i_gathered] = float(t.gathered)
+            glob[i_builds] = builds / 3
+            glob[i_limit] = limit / 3
+            self.turn_numbers = True
+            if builds >= _BIG_BUILDS or limit >= _BIG_BUILDS:
+                oversized = True
+            key = (g.phase, t.char, t.mode, t.used)
+        else:
+            if self.turn_numbers:
+                for i in _TURN_NUMBERS:
+                    glob[i] = 0.0
+                self.turn_numbers = False
+            key = (g.phase,)
+        self.oversized = oversized
+        if key != self.turn_key:  # the phase and the turn: the same over most steps
+            self._read_turn(g, key)
         pending = g.pending
         if pending:
             kind, current, _ = pending[-1]
             decision = _DECISION_AT[kind]
         elif t is not None:
-            current, decision = t.seat, _DECISION_AT["turn"]
+            current, decision = t.seat, _TURN_DECISION
         else:
             current = decision = None
         if decision != self.decision:
@@ -477,48 +482,90 @@ class ObservationEncoder:
             if decision is not None:
                 glob[decision] = 1.0
             self.decision = decision
-        ones = [_PHASE_AT[g.phase]]  # the phase and the turn: the same over most steps
-        if t is not None:
-            ones += (_TURN_CHAR_AT[t.char], _TURN_MODE_AT[t.mode])
-            if t.used:
-                ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
-            i_gathered, i_builds, i_limit = _TURN_NUMBERS
-            glob[i_gathered] = float(t.gathered)
-            glob[i_builds] = t.builds / 3
-            glob[i_limit] = t.limit / 3
-            self.turn_numbers = True
-        elif self.turn_numbers:
-            for i in _TURN_NUMBERS:
-                glob[i] = 0.0
-            self.turn_numbers = False
-        if ones != self.turn_set:
-            for i in self.turn_set:
-                glob[i] = 0.0
-            for i in ones:
-                glob[i] = 1.0
-            self.turn_set = ones
         if current != self.deciding:
             if self.deciding is not None:
-                blocks[self.deciding][_B["deciding"]] = 0.0
+                self.deciding_at[self.deciding][0] = 0.0
             if current is not None:
-                blocks[current][_B["deciding"]] = 1.0
+                self.deciding_at[current][0] = 1.0
             self.deciding = current
 
-    def _replace(self, old: list[int], old_seats: list[tuple[int, int]], new: list[int],
-                 new_seats: list[tuple[int, int]]) -> None:
-        """Clear the entries a part set (global indices, and (seat, index in its block) pairs), then set its new ones."""
+    def _read_marks(self, g: Game, key: tuple) -> None:
+        self.marks_key = key
+        ones = [_FACEUP_AT[c] for c in g.faceup]
+        for at, c in ((_KILLED_AT, g.killed), (_ROBBED_AT, g.robbed), (_BEWITCHED_AT, g.bewitched)):
+            if c is not None:
+                ones.append(at[c])
+        ones += [_WARRANTS_AT[c] for c in g.warrants]
+        ones += [_THREATS_AT[c] for c in g.threats]
+        ones += [_OPEN_THREATS_AT[c] for c in g.threats_open]
+        seats = [(g.crown, _B["crown"])]
+        if g.first_completer is not None:
+            ones.append(_G["end_triggered"])
+            seats.append((g.first_completer, _B["first_completer"]))
         glob, blocks = self.glob, self.blocks
-        for i in old:
+        for i in self.marks_set:
             glob[i] = 0.0
-        for s, i in old_seats:
+        for s, i in self.marks_seats:
             blocks[s][i] = 0.0
-        for i in new:
+        for i in ones:
             glob[i] = 1.0
-        for s, i in new_seats:
+        for s, i in seats:
             blocks[s][i] = 1.0
+        self.marks_set, self.marks_seats = ones, seats
+        self.flower_shown = g.flower is not None and flower_revealed(g)
 
-    def _rewrite_city(self, s: int, p, block: array) -> None:
+    def _read_calls(self, g: Game, key: tuple) -> None:
+        """The rank called, the characters called that nobody answered, and who revealed what. Within a round these
+        only grow (the log is append-only, a character is revealed once): only what is new is read and set."""
+        glob, blocks = self.glob, self.blocks
+        old, self.calls_key = self.calls_key, key
+        events = g.events
+        if old is None or old[0] != key[0]:  # a new round: clear the last one's
+            for i in self.absent_set:
+                glob[i] = 0.0
+            for s, i in self.revealed_set:
+                blocks[s][i] = 0.0
+            self.absent_set, self.revealed_set = [], []
+            new_events = round_events(g)
+        else:
+            new_events = [e for m, e in events[self.events_read:] if m == ALL]
+        self.events_read = len(events)
+        for c in absent_characters(new_events):
+            i = _ABSENT_AT[c]
+            glob[i] = 1.0
+            self.absent_set.append(i)
+        glob[self.rank_at] = 0.0
+        self.rank_at = _RANK_CALLED + key[1]
+        glob[self.rank_at] = 1.0
+        revealed = self.revealed_set
+        for c, who in islice(g.revealed.items(), len(revealed), None):
+            i = _B_REVEALED_AT[c]
+            blocks[who][i] = 1.0
+            revealed.append((who, i))
+
+    def _read_hand(self, s: int, p) -> None:
+        """Seat `s`'s hand changed (or what is known of it): its size, its counts (the known_hand part of its own
+        vector), which other seats know a card of it, and whether it or its Museum is long."""
+        hand, seen = p.hand, p.hand_seen
+        self.hands[s], self.seen[s] = hand[:], seen[:]
+        self.hand_version[s] += 1
+        block = self.blocks[s]
+        block[_B_HAND_SIZE] = len(hand) / 10
+        block[_B_MUSEUM] = len(p.museum) / 10  # the Museum's cards come from the hand or move with the Museum
+        counts = self.hand_counts[s]
+        counts[:] = _NO_CARDS
+        for c in hand:
+            counts[KIND[c]] += 1.0
+        own = 1 << s
+        knowers = 0 if seen.count(own) == len(seen) else functools.reduce(operator.or_, seen) & ~own
+        if knowers != self.knowers[s]:
+            self.knowers[s] = knowers
+            self.known_by = functools.reduce(operator.or_, self.knowers)
+        self.long_lists[s] = max(len(hand), len(p.city), len(p.beautified), len(p.museum)) >= _LONG_LIST
+
+    def _read_city(self, s: int, p) -> None:
         city, before = p.city, self.cities[s]
+        block = self.blocks[s]
         size = city_size(city)
         if (before is not None and len(city) == len(before) + 1 and city[:-1] == before
                 and p.beautified == self.beautified[s]):  # the common change: one district built
@@ -542,63 +589,80 @@ class ObservationEncoder:
                 block[i] += 1.0
             self.city_set[s] = ones
         block[_B_CITY_SIZE] = size / 8
+        block[_B_MUSEUM] = len(p.museum) / 10
+        self.long_lists[s] = max(len(p.hand), len(city), len(p.beautified), len(p.museum)) >= _LONG_LIST
+
+    def _read_turn(self, g: Game, key: tuple) -> None:
+        self.turn_key = key
+        glob = self.glob
+        for i in self.turn_set:
+            glob[i] = 0.0
+        ones = [_PHASE_AT[g.phase]]
+        t = g.turn
+        if t is not None:
+            ones += (_TURN_CHAR_AT[t.char], _TURN_MODE_AT[t.mode])
+            ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
+        for i in ones:
+            glob[i] = 1.0
+        self.turn_set = ones
 
 
 class _Observer:
-    """What one seat knows beyond the shared buffers, as indices of its vector: its characters, what it saw passed
-    in the draft, and the cards it knows in each hand (its own: all). Recomputed only when one of them changes."""
+    """What one seat knows beyond the shared buffers: its characters and what it saw passed in the draft (indices
+    of its vector), and the cards it knows in the other hands (its known_hand buffers of the other seats)."""
 
-    __slots__ = ("chars", "chars_at", "draft_list", "draft_read", "hand_at", "known", "known_all", "passed", "seat",
+    __slots__ = ("chars", "chars_at", "draft_list", "draft_read", "knows_others", "passed", "pieces", "seat",
                  "versions")
 
-    def __init__(self, g: Game, seat: int) -> None:
-        n = g.num_players
+    def __init__(self, enc: ObservationEncoder, seat: int) -> None:
         self.seat = seat
-        self.hand_at = _known_hand_at(n, seat)
+        self.pieces = enc.pieces[seat]
         self.chars: list[str] | None = None
+        self.chars_at: list[int] = []
         self.draft_list: list | None = None  # the round's draft_seen, and how much of it was read
         self.draft_read = 0
         self.passed: list[int] = []
-        self.versions = [-1] * n  # the hand versions its known cards were computed for
-        self.known: list[list[int]] = [[] for _ in range(n)]  # per seat, and all together
-        self.known_all: list[int] = []
-        self.chars_at: list[int] = []
+        self.versions = [-1] * enc.n  # the hand versions its known_hand buffers were read at
+        self.knows_others = False  # one of its known_hand buffers of another seat is not _NO_CARDS
 
-    def update(self, g: Game, enc: ObservationEncoder) -> None:
-        seat = self.seat
-        chars = g.players[seat].chars
-        if chars != self.chars:
-            self.chars = chars[:]
-            self.chars_at = [_MY_CHARS_AT[c] for c in chars]
-        draft_seen = g.draft_seen
+    def read_chars(self, chars: list[str]) -> None:
+        self.chars = chars[:]
+        self.chars_at = [_MY_CHARS_AT[c] for c in chars]
+
+    def read_draft(self, draft_seen: list) -> None:
         if draft_seen is not self.draft_list:  # a new round's list: forget what was passed
             self.draft_list, self.draft_read, self.passed = draft_seen, 0, []
-        if len(draft_seen) > self.draft_read:
-            passed = self.passed
-            for _, s, hand, chosen in draft_seen[self.draft_read:]:
-                if s == seat and hand is not None:
-                    for c in hand:
-                        i = _PASSED_AT[c]
-                        if c != chosen and i not in passed:
-                            passed.append(i)
-            self.draft_read = len(draft_seen)
-        versions = self.versions
-        if enc.hand_version != versions:
-            known = self.known
-            for s, v in enumerate(enc.hand_version):
-                if v != versions[s]:
-                    versions[s] = v
-                    hand_at = self.hand_at[s]
+        passed, seat = self.passed, self.seat
+        for _, s, hand, chosen in draft_seen[self.draft_read:]:
+            if s == seat and hand is not None:
+                for c in hand:
+                    i = _PASSED_AT[c]
+                    if c != chosen and i not in passed:
+                        passed.append(i)
+        self.draft_read = len(draft_seen)
+
+    def read_hands(self, g: Game, enc: ObservationEncoder) -> None:
+        """The known_hand buffers of the other seats whose hand changed since it last looked."""
+        seat, n, pieces, versions = self.seat, enc.n, self.pieces, self.versions
+        knows = False
+        for s, v in enumerate(enc.hand_version):
+            if s == seat:
+                continue
+            at = 2 + 3 * ((s - seat) % n)
+            if v != versions[s]:
+                versions[s] = v
+                if enc.knowers[s] >> seat & 1:
+                    known = array("f", _NO_CARDS)
                     p = g.players[s]
-                    if s == seat:
-                        known[s] = [hand_at[c] for c in p.hand]
-                    elif functools.reduce(operator.or_, p.hand_seen, 0) >> seat & 1:
-                        known[s] = [hand_at[c] for c, m in zip(p.hand, p.hand_seen) if m >> seat & 1]
-                    elif known[s]:
-                        known[s] = []
-                    else:  # the common case: it knew and knows none of these cards
-                        continue
-                    self.known_all = [i for k in known for i in k]
+                    for c, m in zip(p.hand, p.hand_seen):
+                        if m >> seat & 1:
+                            known[KIND[c]] += 1.0
+                    pieces[at] = known
+                else:
+                    pieces[at] = _NO_CARDS
+            if pieces[at] is not _NO_CARDS:
+                knows = True
+        self.knows_others = knows
 
 
 #: The role of each item of a decision's context (`Game.decision_data`), by decision kind.

@@ -50,6 +50,7 @@ class Hub:
     empty_since: dict[str, float] = field(default_factory=dict)  # rooms nobody is connected to, since when
     finished_at: dict[str, float] = field(default_factory=dict)
     per_address: Counter[str] = field(default_factory=Counter)  # open connections by client address
+    logs: dict[str, dict[tuple[int | None, str], views.LogCache]] = field(default_factory=dict)  # by room, seat, language
     failures: Throttle = field(init=False)
     _hinter: Any = None
 
@@ -161,8 +162,10 @@ class Hub:
         deadline = self.deadlines.get(room.code) if seat is not None and room.to_move() == seat else None
         # Time left rather than a wall-clock deadline: the browser counts down on its own clock, whatever its offset.
         left = None if deadline is None else max(0, int((deadline - time.monotonic()) * 1000))
+        cache = self.logs.setdefault(room.code, {}).setdefault((seat, lang), views.LogCache())
         return {"type": "state", "step": room.step, "you": seat, "time_left": left,
-                **views.seat_frame(game, seat, self.names(room, lang), may_act=seat not in room.agents, lang=lang)}
+                **views.seat_frame(game, seat, self.names(room, lang), may_act=seat not in room.agents, lang=lang,
+                                   cache=cache)}
 
     def hint_frame(self, room: Room, seat: int, lang: str = "en") -> dict[str, Any]:
         assert room.game is not None
@@ -271,7 +274,7 @@ class Hub:
                      *(self.graces.pop(k) for k in [k for k in self.graces if k[0] == room.code])]:
             if task is not None and task is not current:
                 task.cancel()
-        for table in (self.deadlines, self.empty_since, self.finished_at, self.locks):
+        for table in (self.deadlines, self.empty_since, self.finished_at, self.locks, self.logs):
             table.pop(room.code, None)
         self.rooms.close(room)
         log.info("room %s closed: %s", room.code, why)

@@ -45,7 +45,11 @@ class Records:
         or for an unlisted record its secret key."""
         folder = self.root if listed else self.root / UNLISTED
         folder.mkdir(parents=True, exist_ok=True)
-        rid = f"{time.strftime('%Y%m%d-%H%M%S')}-{tag}"
+        rid = base = f"{time.strftime('%Y%m%d-%H%M%S')}-{tag}"
+        n = 1
+        while (folder / f"{rid}.json").exists():  # two games of one room ending within a second ("Play again")
+            n += 1
+            rid = f"{base}-{n}"
         atomic_write(folder / f"{rid}.players", json.dumps(names))
         atomic_write(folder / f"{rid}.json", json.dumps(to_record(game)))
         return rid

@@ -14,8 +14,8 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from agents import Agent, Decision

@@ -8,6 +8,7 @@ the frames against the true hidden state over whole games.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from citadels_env.card_text import character_name, district_name, district_text, type_name
@@ -16,7 +17,15 @@ from citadels_env.core.knowledge import PlayerView
 from citadels_env.core.scoring import public_breakdown
 from citadels_env.core.state import ALL as ALL_SEATS
 from citadels_env.i18n import Text
-from citadels_env.text import describe_action, describe_decision, describe_event, personal_note, score_part_name
+from citadels_env.text import (
+    describe_action,
+    describe_decision,
+    describe_event,
+    personal_note,
+    score_part_name,
+)
+
+from . import i18n
 
 
 def card(d: str, beautified: bool = False, lang: str = "en") -> dict[str, Any]:
@@ -26,7 +35,7 @@ def card(d: str, beautified: bool = False, lang: str = "en") -> dict[str, Any]:
     effect = Text(lang).t(f"district.{d}.text") if k.type == "unique" else ""
     return {"id": d, "name": district_name(d, lang), "type": k.type, "type_name": type_name(k.type, lang),
             "cost": k.cost + (1 if beautified else 0), "effect": effect, "beautified": beautified,
-            "text": district_text(d, lang)}
+            "text": district_text(d, lang) + (" " + i18n.t(lang, "table.beautified_text") if beautified else "")}
 
 
 def character(c: str, lang: str = "en") -> dict[str, Any]:
@@ -91,16 +100,31 @@ def _actor(e: tuple, actor: int | None) -> int | None:
     return actor
 
 
+@dataclass
+class LogCache:
+    """The log entries of one seat in one language, kept between frames: a game's log only grows, so each frame words
+    only the events since the last one (a long game's log would otherwise be worded anew on every move)."""
+
+    game: Game | None = None
+    key: tuple = ()
+    read: int = 0
+    actor: int | None = None
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
 def log_entries(game: Game, seat: int | None, view: PlayerView | None = None, names: list[str] | None = None,
-                lang: str = "en") -> list[dict[str, Any]]:
+                lang: str = "en", cache: LogCache | None = None) -> list[dict[str, Any]]:
     """The events `seat` saw (spectator: the public ones), each naming the player who acted (a line that does not say
     the name already starts with it), with what an event meant for the seat as a note of its own."""
     names = names if names is not None else [f"P{i}" for i in range(game.num_players)]
-    events = [e for m, e in game.events if m == ALL_SEATS] if seat is None else list((view or game.view(seat)).events)
+    events = [e for m, e in game.events if m == ALL_SEATS] if seat is None else (view or game.view(seat)).events
     chars = () if seat is None else (view or game.view(seat)).my_characters
-    out: list[dict[str, Any]] = []
-    actor: int | None = None
-    for e in events:
+    cache = cache if cache is not None else LogCache()
+    key = (seat, lang, tuple(names), tuple(chars))
+    if cache.game is not game or cache.key != key or cache.read > len(events):
+        cache.game, cache.key, cache.read, cache.actor, cache.entries = game, key, 0, None, []
+    out, actor = cache.entries, cache.actor
+    for e in events[cache.read:]:
         actor = _actor(e, actor)
         line = describe_event(e, names, lang=lang)
         if line and line.strip():
@@ -111,7 +135,8 @@ def log_entries(game: Game, seat: int | None, view: PlayerView | None = None, na
         note = personal_note(e, seat, chars, names, lang=lang) if seat is not None else None
         if note:
             out.append({"text": note, "seat": seat, "kind": e.kind, "note": True})
-    return out
+    cache.read, cache.actor = len(events), actor
+    return list(out)
 
 
 def log_lines(game: Game, seat: int | None, view: PlayerView | None = None,
@@ -154,11 +179,11 @@ def scores(game: Game, names: list[str], lang: str = "en") -> dict[str, Any]:
 
 
 def seat_frame(game: Game, seat: int | None, names: list[str], may_act: bool = True,
-               lang: str = "en") -> dict[str, Any]:
+               lang: str = "en", cache: LogCache | None = None) -> dict[str, Any]:
     """Everything a seat is sent about the game now, from one view, worded in `lang`: the table, the log, and (when
     `may_act`) its legal answers and the question."""
     view = _view(game, seat)
     answers, prompt = legal(game, seat, view, names, lang) if may_act else ([], None)
-    return {"view": table(game, seat, names, view, lang), "log": log_entries(game, seat, view, names, lang),
+    return {"view": table(game, seat, names, view, lang), "log": log_entries(game, seat, view, names, lang, cache),
             "legal": answers, "prompt": prompt}
 

@@ -20,7 +20,9 @@ def test_texts_name_the_card_its_rank_type_and_cost():
     assert district_text("secret_vault").startswith("Secret Vault: unique, never built.")
 
 
-def test_the_browser_cards_carry_the_text_on_hover():
+def test_the_browser_cards_carry_their_text():
     assert views.card("smithy")["text"] == district_text("smithy")
+    assert views.card("smithy")["effect"] == DISTRICT_TEXT["smithy"]
     assert views.card("castle", beautified=True)["text"].endswith("Beautified: worth 1 more.")
-    assert views.character("witch")["text"] == character_text("witch")
+    witch = views.character("witch")  # the card shows its rank and name apart from the ability
+    assert (witch["name"], witch["rank"], witch["text"]) == ("Witch", 1, CHARACTER_TEXT["witch"])

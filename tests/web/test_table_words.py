@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from citadels_web import views
+from citadels_web import i18n, views
 from citadels_web.rooms import RoomError, Rooms
 
 SEAT_IDS = re.compile(r"\bP[0-7]\b")
@@ -21,7 +21,7 @@ def _quick(p, players=4, bot="heuristic", lang="en"):
 
 def test_bots_are_named_by_seat_and_kind_and_no_name_is_shared():
     rooms = Rooms(("heuristic", "heuristic-strong"))
-    room, token = rooms.quick("Ann", 4, "heuristic")
+    room, _ = rooms.quick("Ann", 4, "heuristic")
     assert room.names() == ["Ann", "Bot 2 (heuristic)", "Bot 3 (heuristic)", "Bot 4 (heuristic)"]
     assert room.names(lambda n, bot: f"Бот {n} ({bot})")[3] == "Бот 4 (heuristic)"
     lobby, owner = rooms.create("Bob")
@@ -126,11 +126,19 @@ def test_a_tab_switches_language_and_gets_the_table_anew(client, player):
         _quick(p)
         before = p.until("state")
         p.send(type="lang", lang="bg")
-        lobby = p.until("lobby")
-        assert lobby["seats"][1]["name"] != "Bot 2 (heuristic)"  # Bulgarian bots' names
+        bulgarian = i18n.t("bg", "bot_name", n=2, bot="heuristic")
+        assert bulgarian != "Bot 2 (heuristic)"
+        _until_named(p, bulgarian)  # frames sent before the switch may still be on their way
         p.send(type="lang", lang="xx")  # an unknown language reads as English
-        assert p.until("lobby")["seats"][1]["name"] == "Bot 2 (heuristic)"
+        _until_named(p, "Bot 2 (heuristic)")
     assert before["view"]["me"]["hand"]
+
+
+def _until_named(p, name, limit=500):
+    for _ in range(limit):
+        if p.until("lobby")["seats"][1]["name"] == name:
+            return
+    raise AssertionError(f"seat 2 never named {name!r}")
 
 
 def test_the_owner_plays_again_with_the_same_seats_or_goes_back_to_the_lobby(client, player):
@@ -167,3 +175,18 @@ def test_only_the_owner_may_play_again():
         else:
             raise AssertionError("a guest restarted the table")
     assert room.state == "finished"
+
+
+def test_the_log_kept_between_frames_words_every_frame_as_a_fresh_one_would():
+    import random
+
+    from citadels_env.core import Game, GameConfig
+
+    game, rng = Game(GameConfig(players=4), 11), random.Random(11)
+    caches = {(seat, lang): views.LogCache() for seat in (None, 0, 2) for lang in ("en", "ru")}
+    names = ["Ann", "Bob", "Cy", "Di"]
+    while not game.is_over:
+        for (seat, lang), cache in caches.items():
+            assert views.log_entries(game, seat, None, names, lang, cache) == views.log_entries(game, seat, None,
+                                                                                                  names, lang)
+        game.apply(rng.choice(game.legal_actions()))
