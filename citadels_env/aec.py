@@ -47,7 +47,9 @@ from pettingzoo.utils.wrappers import BaseWrapper
 
 from .action_ids import action_id
 from .core import Game, GameConfig, IllegalActionError, Rng, Rulings
+from .core.actions import PLAYER
 from .encoding import (
+    ACTIONS,
     NUM_ACTIONS,
     OBS_HIGH,
     OBS_SIZE,
@@ -211,7 +213,11 @@ class raw_env(AECEnv, EzPickle):
         """`step` for a live agent (the wrapper calls it directly, having checked that already). A bad id raises
         (ValueError / TypeError, IllegalActionError) before anything changes."""
         game = self.game
-        move = to_core(action_id(action), self._seat, self._players)
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:  # a plain int in range skips the call
+            action = action_id(action)
+        move = ACTIONS[action]
+        if move[0] == PLAYER:  # a relative seat: the absolute one (IllegalActionError beyond the players)
+            move = to_core(action, self._seat, self._players)
         legal = self._legal
         if legal is not None and move in legal:  # the mask was built from this list: no need to check again
             game.apply_legal(move)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import operator
 from array import array
-from itertools import islice
 
 import numpy as np
 
@@ -288,11 +287,12 @@ _DRAFT_CHOICES = frozenset({"draft_keep", "draft_discard"})
 _TURN_DECISION = _DECISION_AT["turn"]
 _RANK_CALLED = _G["rank_called"]
 _BIG_DECK, _BIG_BUILDS = 68 * OBS_HIGH, 3 * OBS_HIGH  # a deck size and a build count/limit that reach OBS_HIGH
-# A player block is kept in three buffers: up to its known_hand part (the same for every observer), the known_hand
-# part (per observer: the hand's counts for its owner, zeros for a seat it knows nothing of), and the last entry.
+# A player block is kept in two buffers: up to its known_hand part (the same for every observer), and from there
+# (per observer: the hand's counts for its owner, zeros for a seat it knows nothing of; `deciding` is written last).
 _KNOWN_AT = _B["known_hand"]
 assert _KNOWN_AT + NK == _B["deciding"] == PLAYER_BLOCK.size - 1
-_NO_CARDS = array("f", bytes(4 * NK))  # the known_hand part of a hand the observer knows no card of: never written
+_NO_CARDS = array("f", bytes(4 * (NK + 1)))  # the end of a block whose hand the observer knows nothing of: never written
+_DECIDING_AT = [GLOBAL.size + r * PLAYER_BLOCK.size + _B["deciding"] for r in range(MAX_PLAYERS)]  # by relative seat
 
 
 class ObservationEncoder:
@@ -322,21 +322,19 @@ class ObservationEncoder:
         self.blocks = blocks = [array("f", bytes(4 * _KNOWN_AT)) for _ in range(n)]  # up to known_hand
         for block in blocks:
             block[_B["present"]] = 1.0
-        self.hand_counts = [array("f", bytes(4 * NK)) for _ in range(n)]  # known_hand in the owner's vector
-        self.deciding_at = [array("f", bytes(4)) for _ in range(n)]  # the block's last entry
+        self.hand_counts = [array("f", bytes(4 * (NK + 1))) for _ in range(n)]  # the end of the owner's block
         padding = array("f", bytes(4 * PLAYER_BLOCK.size * (MAX_PLAYERS - n)))
-        #: Per observer: the buffers in the order of its vector (a seat's known_hand buffer at 2 + 3 * relative seat).
+        #: Per observer: the buffers in the order of its vector (the end of a seat's block at 2 + 2 * relative seat).
         self.pieces = [[glob, *(part for r in range(n) for part in (
-            blocks[(o + r) % n], self.hand_counts[o] if r == 0 else _NO_CARDS, self.deciding_at[(o + r) % n])),
-            padding] for o in range(n)]
+            blocks[(o + r) % n], self.hand_counts[o] if r == 0 else _NO_CARDS)), padding] for o in range(n)]
         self.observers: list[_Observer | None] = [None] * n
         # What the buffers hold now: the keys they were written for, and the entries set (to clear them).
         self.marks_key: tuple | None = None
         self.marks_set: list[int] = []
         self.marks_seats: list[tuple[int, int]] = []  # (seat, index in its block)
         self.flower_shown = False
-        self.calls_key: tuple | None = None  # (round, rank called, characters revealed)
-        self.rank_at = _RANK_CALLED
+        self.calls_round: int | None = None  # the round and the rank called they were read at
+        self.rank_called = 0
         self.absent_set: list[int] = []
         self.revealed_set: list[tuple[int, int]] = []
         self.events_read = 0  # the log is append-only: its called_absent events are read once
@@ -349,11 +347,14 @@ class ObservationEncoder:
         self.hand_version = [0] * n  # bumped when a hand or what is known of it changes
         self.knowers = [0] * n  # per seat: the other seats that know a card of its hand (bits)
         self.known_by = 0  # the seats that know a card of another's hand (bits)
-        self.turn_key: tuple | None = None
+        self.turn_phase: str | None = None  # the phase and turn the turn_* parts were written for
+        self.turn_char: str | None = None
+        self.turn_mode: str | None = None
+        self.turn_used: tuple = ()
         self.turn_set: list[int] = []
         self.turn_numbers = False
-        self.deciding: int | None = None
         self.decision: int | None = None
+        self.current: int | None = None  # the seat that decides now
         self.long_lists = [False] * n  # per seat: a hand, city or museum of _LONG_LIST cards or more
         self.big_players = False  # a long list, or _BIG_NUMBER gold or more
         self.oversized = False  # an entry may pass OBS_HIGH (far outside normal play): clip the observation
@@ -381,9 +382,13 @@ class ObservationEncoder:
         for i in ob.passed:
             view[i] = 1.0
         # What depends on the observer's seat or knowledge at this very step.
+        n = self.n
+        current = self.current
+        if current is not None:
+            view[_DECIDING_AT[(current - seat) % n]] = 1.0
         t = g.turn
         if t is not None:
-            view[_TURN_PLAYER + (t.seat - seat) % self.n] = 1.0
+            view[_TURN_PLAYER + (t.seat - seat) % n] = 1.0
         if g.signed is not None:  # the common case, no warrant, without the call
             signed = known_signed(g, seat)
             if signed is not None:
@@ -424,9 +429,8 @@ class ObservationEncoder:
                g.threats_open, g.flower)
         if key != self.marks_key:
             self._read_marks(g, key)
-        key = (rnd, g.rank_called, len(g.revealed))  # revealed: the Heir is revealed after the last call
-        if key != self.calls_key:
-            self._read_calls(g, key)
+        if g.rank_called != self.rank_called or len(g.revealed) != len(self.revealed_set) or rnd != self.calls_round:
+            self._read_calls(g)  # (the Heir is revealed after the last call)
         # -- players: cities and hands when they change, numbers always (nothing of theirs changes in the draft) ---
         if g.phase != DRAFT or self.draft_read != rnd:
             hands, seen, cities, beautified = self.hands, self.seen, self.cities, self.beautified
@@ -452,22 +456,24 @@ class ObservationEncoder:
         if t is not None:
             builds, limit = t.builds, t.limit
             i_gathered, i_builds, i_limit = _TURN_NUMBERS
-            glob[i_gathered] = float(t.gathered)
+            glob[i_gathered] = 1.0 if t.gathered else 0.0
             glob[i_builds] = builds / 3
             glob[i_limit] = limit / 3
             self.turn_numbers = True
             if builds >= _BIG_BUILDS or limit >= _BIG_BUILDS:
                 oversized = True
-            key = (g.phase, t.char, t.mode, t.used)
+            if t.used != self.turn_used or t.char != self.turn_char or t.mode != self.turn_mode:
+                self._read_turn(g)
         else:
             if self.turn_numbers:
                 for i in _TURN_NUMBERS:
                     glob[i] = 0.0
                 self.turn_numbers = False
-            key = (g.phase,)
+            if self.turn_char is not None:
+                self._read_turn(g)
         self.oversized = oversized
-        if key != self.turn_key:  # the phase and the turn: the same over most steps
-            self._read_turn(g, key)
+        if g.phase != self.turn_phase:
+            self._read_turn(g)
         pending = g.pending
         if pending:
             kind, current, _ = pending[-1]
@@ -482,12 +488,7 @@ class ObservationEncoder:
             if decision is not None:
                 glob[decision] = 1.0
             self.decision = decision
-        if current != self.deciding:
-            if self.deciding is not None:
-                self.deciding_at[self.deciding][0] = 0.0
-            if current is not None:
-                self.deciding_at[current][0] = 1.0
-            self.deciding = current
+        self.current = current
 
     def _read_marks(self, g: Game, key: tuple) -> None:
         self.marks_key = key
@@ -514,13 +515,12 @@ class ObservationEncoder:
         self.marks_set, self.marks_seats = ones, seats
         self.flower_shown = g.flower is not None and flower_revealed(g)
 
-    def _read_calls(self, g: Game, key: tuple) -> None:
+    def _read_calls(self, g: Game) -> None:
         """The rank called, the characters called that nobody answered, and who revealed what. Within a round these
         only grow (the log is append-only, a character is revealed once): only what is new is read and set."""
-        glob, blocks = self.glob, self.blocks
-        old, self.calls_key = self.calls_key, key
-        events = g.events
-        if old is None or old[0] != key[0]:  # a new round: clear the last one's
+        glob, blocks, events = self.glob, self.blocks, g.events
+        if g.round != self.calls_round:  # a new round: clear the last one's
+            self.calls_round = g.round
             for i in self.absent_set:
                 glob[i] = 0.0
             for s, i in self.revealed_set:
@@ -531,17 +531,16 @@ class ObservationEncoder:
             new_events = [e for m, e in events[self.events_read:] if m == ALL]
         self.events_read = len(events)
         for c in absent_characters(new_events):
-            i = _ABSENT_AT[c]
-            glob[i] = 1.0
-            self.absent_set.append(i)
-        glob[self.rank_at] = 0.0
-        self.rank_at = _RANK_CALLED + key[1]
-        glob[self.rank_at] = 1.0
+            glob[_ABSENT_AT[c]] = 1.0
+            self.absent_set.append(_ABSENT_AT[c])
+        glob[_RANK_CALLED + self.rank_called] = 0.0
+        self.rank_called = g.rank_called
+        glob[_RANK_CALLED + g.rank_called] = 1.0
         revealed = self.revealed_set
-        for c, who in islice(g.revealed.items(), len(revealed), None):
-            i = _B_REVEALED_AT[c]
-            blocks[who][i] = 1.0
-            revealed.append((who, i))
+        if len(g.revealed) > len(revealed):
+            for c, who in list(g.revealed.items())[len(revealed):]:
+                blocks[who][_B_REVEALED_AT[c]] = 1.0
+                revealed.append((who, _B_REVEALED_AT[c]))
 
     def _read_hand(self, s: int, p) -> None:
         """Seat `s`'s hand changed (or what is known of it): its size, its counts (the known_hand part of its own
@@ -553,7 +552,7 @@ class ObservationEncoder:
         block[_B_HAND_SIZE] = len(hand) / 10
         block[_B_MUSEUM] = len(p.museum) / 10  # the Museum's cards come from the hand or move with the Museum
         counts = self.hand_counts[s]
-        counts[:] = _NO_CARDS
+        counts[:] = _NO_CARDS  # (its last entry, `deciding`, stays 0: it is written per observation)
         for c in hand:
             counts[KIND[c]] += 1.0
         own = 1 << s
@@ -592,16 +591,20 @@ class ObservationEncoder:
         block[_B_MUSEUM] = len(p.museum) / 10
         self.long_lists[s] = max(len(p.hand), len(city), len(p.beautified), len(p.museum)) >= _LONG_LIST
 
-    def _read_turn(self, g: Game, key: tuple) -> None:
-        self.turn_key = key
+    def _read_turn(self, g: Game) -> None:
         glob = self.glob
         for i in self.turn_set:
             glob[i] = 0.0
         ones = [_PHASE_AT[g.phase]]
         t = g.turn
+        self.turn_phase = g.phase
         if t is not None:
+            self.turn_char, self.turn_mode, self.turn_used = t.char, t.mode, t.used
             ones += (_TURN_CHAR_AT[t.char], _TURN_MODE_AT[t.mode])
             ones += [_TURN_USED_AT[k] for k in t.used if k in _TURN_USED_AT]
+        else:
+            self.turn_char = self.turn_mode = None
+            self.turn_used = ()
         for i in ones:
             glob[i] = 1.0
         self.turn_set = ones
@@ -648,7 +651,7 @@ class _Observer:
         for s, v in enumerate(enc.hand_version):
             if s == seat:
                 continue
-            at = 2 + 3 * ((s - seat) % n)
+            at = 2 + 2 * ((s - seat) % n)
             if v != versions[s]:
                 versions[s] = v
                 if enc.knowers[s] >> seat & 1:

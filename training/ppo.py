@@ -38,7 +38,14 @@ import yaml
 import agents
 from agents.base import Agent, Decision
 from agents.beliefs import belief_features
-from agents.policy import PolicyNet, load_checkpoint, masked_entropy, masked_log_probs, save_checkpoint
+from agents.policy import (
+    PolicyNet,
+    load_checkpoint,
+    load_policy,
+    masked_entropy,
+    masked_log_probs,
+    save_checkpoint,
+)
 from citadels_env.core import Game, GameConfig
 from citadels_env.encoding import (
     NUM_ACTIONS,
@@ -88,6 +95,11 @@ class Config(RunConfig):
     """gradient clipping norm"""
     target_kl: float | None = None
     """stop an update's epochs early once approx_kl exceeds this"""
+    anchor: str | None = None
+    """a checkpoint the policy is kept near: `anchor_coef` x KL(policy || anchor) is added to the loss (the
+    regularisation of magnetic mirror descent and R-NaD: a league's main keeps what it knew while it learns)"""
+    anchor_coef: float = 0.0
+    """weight of the KL to `anchor` (0: none)"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
@@ -141,6 +153,8 @@ class Config(RunConfig):
         config.need(self, "vf_coef", self.vf_coef >= 0, ">= 0")
         config.need(self, "max_grad_norm", self.max_grad_norm > 0, "> 0")
         config.need(self, "target_kl", self.target_kl is None or self.target_kl > 0, "> 0 or null")
+        config.need(self, "anchor_coef", self.anchor_coef >= 0, ">= 0")
+        config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
         if self.tables is not None or self.presets is not None:
@@ -201,6 +215,12 @@ class Trainer:
         self.presets = list(cfg.presets or [cfg.preset])
         check_tables(self.tables, self.presets)
         self.pool = OpponentPool(cfg.opponents)  # fails now on an unknown agent id
+        self.anchor = None
+        if cfg.anchor and cfg.anchor_coef > 0:
+            self.anchor, _ = load_policy(cfg.anchor)
+            if self.anchor.beliefs != self.net.beliefs:
+                raise ValueError(f"anchor: {cfg.anchor} reads {'' if self.anchor.beliefs else 'no '}belief features; "
+                                 "the policy trained here must read the same")
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -395,12 +415,17 @@ class Trainer:
                 else:
                     v_loss = 0.5 * ((value - returns[mb]) ** 2).mean()
                 loss = pg_loss - cfg.ent_coef * entropy + cfg.vf_coef * v_loss
+                if self.anchor is not None:
+                    anchor_kl = self._anchor_kl(logp_all, obs[mb], masks[mb])
+                    loss = loss + cfg.anchor_coef * anchor_kl
                 self.optimizer.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.net.parameters(), cfg.max_grad_norm)
                 self.optimizer.step()
                 stats = {"losses/policy_loss": pg_loss.item(), "losses/value_loss": v_loss.item(),
                          "losses/entropy": entropy.item(), "losses/approx_kl": approx_kl.item()}
+                if self.anchor is not None:
+                    stats["losses/anchor_kl"] = anchor_kl.item()
             if cfg.target_kl is not None and stats["losses/approx_kl"] > cfg.target_kl:
                 break
         y, v = returns.numpy(), old_values.numpy()
@@ -408,6 +433,15 @@ class Trainer:
         stats["losses/clipfrac"] = float(np.mean(clipfracs)) if clipfracs else 0.0
         stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
         return stats
+
+    def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+        """Mean KL(policy || anchor) over the minibatch's decisions, over their legal actions only."""
+        with torch.no_grad():
+            anchor_logits, _ = self.anchor(obs, masks, None)
+            anchor_logp = masked_log_probs(anchor_logits)
+        legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
+        gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
+        return (logp.exp() * gap).sum(-1).mean()
 
     def warm_start(self, progress: bool = True) -> dict[str, float]:
         """Behaviour cloning: every seat of `bc_games` games is played by `bc_agent`; the policy learns its choices

@@ -199,3 +199,43 @@ def test_ship_keeps_the_weights_and_the_record_and_drops_the_optimizer(tmp_path)
     assert ga.game.actions == gb.game.actions  # the same network
     with pytest.raises(ValueError, match="version"):
         ship(final, "tinybot", 0, "pytest", tmp_path / "x.pt")
+
+
+def _distance(a, b, obs_games=3):
+    """Mean KL between two checkpoints' policies over the decisions of a few random games."""
+    import random
+
+    from agents.policy import load_policy
+    from citadels_env.core import Game
+    from citadels_env.encoding import ObservationEncoder, legal_mask
+
+    pa, _ = load_policy(a)
+    pb, _ = load_policy(b)
+    total = count = 0.0
+    for seed in range(obs_games):
+        game, rng = Game(GameConfig(players=3), seed), random.Random(seed)
+        encode = ObservationEncoder(game)
+        while not game.is_over:
+            obs = torch.from_numpy(encode(game.current_player)).unsqueeze(0)
+            mask = torch.from_numpy(legal_mask(game, game.current_player)).bool().unsqueeze(0)
+            la, lb = (masked_log_probs(p(obs, mask, None)[0]) for p in (pa, pb))
+            legal = torch.isfinite(la)
+            total += float((la.exp() * torch.where(legal, la - lb, torch.zeros_like(la))).sum())
+            count += 1
+            game.apply(rng.choice(game.legal_actions()))
+    return total / count
+
+
+def test_an_anchor_keeps_the_policy_near_it(tmp_path):
+    start = ppo.train(tiny(tmp_path / "start", eval_opponents=[], total_steps=600))
+    common = dict(eval_opponents=[], total_steps=3000, init_from=str(start), learning_rate=3e-3, seed=4)
+    free = ppo.train(tiny(tmp_path / "free", **common))
+    held = ppo.train(tiny(tmp_path / "held", anchor=str(start), anchor_coef=5.0, **common))
+    summary = json.loads((tmp_path / "held" / "tiny" / "summary.json").read_text())
+    assert summary["env_steps"] >= 3000
+    assert _distance(held, start) < 0.5 * _distance(free, start)
+
+
+def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="anchor"):
+        tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
