@@ -80,15 +80,13 @@ class Hub:
         keys = (("room", room.code), ("address", conn.address))
         wait = max(self.failures.wait(k) for k in keys)
         if wait > 0:
-            raise RoomError(f"too many wrong passwords: wait {math.ceil(wait)} s before trying again (after "
-                            f"{self.limits.free_failures} wrong passwords each wait doubles)")
+            raise RoomError("password_wait", seconds=math.ceil(wait), free=self.limits.free_failures)
         try:
             room.check_password(password)
         except RoomError:
             for k in keys:
                 self.failures.fail(k)
-            raise RoomError(f"wrong password for this room (after {self.limits.free_failures} wrong passwords each "
-                            "try must wait, twice as long each time)") from None
+            raise RoomError("wrong_password_throttled", free=self.limits.free_failures) from None
         for k in keys:
             self.failures.succeed(k)
 
@@ -98,7 +96,7 @@ class Hub:
         key = ("address", conn.address)
         wait = self.failures.wait(key)
         if wait > 0:
-            raise RoomError(f"too many wrong room codes or passwords: wait {math.ceil(wait)} s before trying again")
+            raise RoomError("codes_wait", seconds=math.ceil(wait))
         try:
             return self.rooms.get(code)
         except RoomError:
@@ -252,22 +250,25 @@ class Hub:
             empty = self.empty_since.get(room.code)
             finished = self.finished_at.get(room.code)
             if finished is not None and (empty is not None or now - finished >= self.limits.finished_room * scale):
-                why = "the game is over"
+                why, params = "game_over", {}
             elif empty is not None and now - empty >= self.limits.idle_room * scale:
-                why = f"nobody was in it for {self.limits.idle_room:g} s"
+                why, params = "idle", {"seconds": f"{self.limits.idle_room:g}"}
             else:
                 continue
             async with self.lock(room):
-                self.close_room(room, why)
+                self.close_room(room, why, **params)
             closed.append(room.code)
         self.failures.forget_stale()
         return closed
 
-    def close_room(self, room: Room, why: str) -> None:
-        """Tell whoever is still there, stop the room's tasks and free its memory (its record stays on disk)."""
+    def close_room(self, room: Room, why: str, **params: Any) -> None:
+        """Tell whoever is still there, each in their language, why (`closed.<why>` of the page's catalogs, filled
+        with `params`); stop the room's tasks and free its memory (its record stays on disk)."""
+        english = i18n.t(i18n.DEFAULT, f"closed.{why}", **params)
         for conn in list(self.conns.pop(room.code, ())):
-            conn.push({"type": "closed", "message": f"this room was closed: {why}"})
-            conn.close_after_sending(ROOM_CLOSED, f"room closed: {why}")
+            message = i18n.said(conn.lang, "closed.message", why=i18n.said(conn.lang, f"closed.{why}", **params))
+            conn.push({"type": "closed", "key": why, "message": message})
+            conn.close_after_sending(ROOM_CLOSED, f"room closed: {english}")  # a close reason: English (at most 123 bytes)
             conn.room = None
         current = asyncio.current_task()
         for task in [self.timers.pop(room.code, None), self.drivers.pop(room.code, None),
@@ -277,7 +278,7 @@ class Hub:
         for table in (self.deadlines, self.empty_since, self.finished_at, self.locks, self.logs):
             table.pop(room.code, None)
         self.rooms.close(room)
-        log.info("room %s closed: %s", room.code, why)
+        log.info("room %s closed: %s", room.code, english)
 
     async def sweep_forever(self) -> None:
         while True:

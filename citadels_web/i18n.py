@@ -3,12 +3,14 @@
 The browser's own strings (buttons, headings, settings and their explanations) are `citadels_web/locales/<lang>.json`;
 the game's (cards, events, moves, presets, phases, score lines) are the environment's catalogs, so every card name is
 translated once for the terminal, the LLM seat and the page alike. `/api/i18n/<lang>` sends the page both parts it
-needs; the frames of a table come already worded in the language its connection chose.
+needs; the frames of a table come already worded in the language its connection chose, and so do the server's
+messages to one person: a refused request (`RoomError`, a key of `error.*`), a closed room (`closed.*`), a kick.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,8 @@ from typing import Any
 from citadels_env import i18n as game_i18n
 from citadels_env.i18n import LANGUAGES, plural_category
 
-from .rooms import BotNamer
+#: How a bot's seat is named in one language: (seat number counted from 1, agent id) -> name.
+BotNamer = Callable[[int, str], str]
 
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
@@ -55,6 +58,17 @@ def t(lang: str, key: str, **kw: Any) -> str:
     if isinstance(value, dict):
         value = value.get(plural_category(lang, kw["n"]), value.get("other", next(iter(value.values()))))
     return value.format(**kw)
+
+
+def said(lang: str, key: str, **kw: Any) -> str:
+    """`t` for a message to one person (an error, a closed room): a translation that does not format with `kw` (a
+    placeholder lost in translation) reads as English rather than failing the connection."""
+    try:
+        return t(lang, key, **kw)
+    except (KeyError, IndexError, ValueError):
+        if lang == DEFAULT:
+            raise
+        return t(DEFAULT, key, **kw)
 
 
 def bot_namer(lang: str) -> BotNamer:

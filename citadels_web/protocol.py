@@ -27,17 +27,17 @@ log = logging.getLogger("citadels_web")
 def parse(text: str | None, max_message: int) -> dict[str, Any]:
     """A client frame as a message, or RoomError saying what is wrong with it."""
     if text is None:
-        raise RoomError("binary frames are not part of the protocol: send JSON text")
+        raise RoomError("binary_frame")
     if len(text.encode()) > max_message:
-        raise RoomError(f"message too long (at most {max_message} bytes)")
+        raise RoomError("message_too_long", max=max_message)
     try:
         msg = json.loads(text)
     except RecursionError:
-        raise RoomError("message nested too deeply") from None
+        raise RoomError("nested_too_deeply") from None
     except ValueError:
-        raise RoomError("messages are JSON objects with a \"type\"") from None
+        raise RoomError("not_an_object") from None
     if not isinstance(msg, dict):
-        raise RoomError("messages are JSON objects with a \"type\"")
+        raise RoomError("not_an_object")
     return msg
 
 
@@ -54,7 +54,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         return
     if kind == "quick":
         if conn.room is not None:
-            raise RoomError("this connection is already in a room")
+            raise RoomError("already_in_room")
         room, token = hub.rooms.quick(msg.get("name"), msg.get("players"), msg.get("bot"), creator=conn.address)
         log.info("%s created room %s against bots", conn.address, room.code)
         async with hub.lock(room):
@@ -63,7 +63,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         return
     if kind == "create":
         if conn.room is not None:
-            raise RoomError("this connection is already in a room")
+            raise RoomError("already_in_room")
         room, token = hub.rooms.create(msg.get("name"), msg.get("password"), creator=conn.address)
         log.info("%s created room %s%s", conn.address, room.code, " (private)" if room.private else "")
         async with hub.lock(room):
@@ -71,7 +71,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
         return
     if kind == "join":
         if conn.room is not None:
-            raise RoomError("this connection is already in a room")
+            raise RoomError("already_in_room")
         room = hub.find_room(conn, msg.get("room"))
         async with hub.lock(room):
             if msg.get("token"):
@@ -91,18 +91,18 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
     if kind == "hint":
         on, room = bool(msg.get("on")), conn.room
         if on and room is not None and not room.settings["hint_allowed"]:
-            raise RoomError("the owner turned hints off in this room")
+            raise RoomError("hints_off")
         conn.hint = on
         seat = conn.seat
         if on and room is not None and seat is not None and room.state == PLAYING and room.to_move() == seat:
-            conn.push(hub.hint_frame(room, seat))
+            conn.push(hub.hint_frame(room, seat, conn.lang))
         return
     room = conn.room
     if room is None:
-        raise RoomError(f"unknown message type {str(kind)[:40]!r} outside a room: create or join one first")
+        raise RoomError("unknown_type_outside", type=repr(str(kind)[:40]))
     async with hub.lock(room):
         if conn.room is not room:  # the room closed while this message waited for its lock
-            raise RoomError("this room was closed")
+            raise RoomError("room_closed")
         if kind == "settings":
             room.update_settings(conn.token, msg.get("settings"))
         elif kind == "seat":
@@ -111,7 +111,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
             kicked = room.kick(conn.token, msg.get("seat"))
             for other in list(hub.conns.get(room.code, ())):
                 if other.token is not None and other.token == kicked:
-                    other.push({"type": "kicked"})
+                    other.push({"type": "kicked", "message": i18n.said(other.lang, "kicked")})
                     other.close_after_sending(NORMAL, "kicked by the room's owner")
                     hub.leave(other)
                     other.room, other.token = None, None
@@ -127,7 +127,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
             conn.close_after_sending(NORMAL, "left the room")
             return
         else:
-            raise RoomError(f"unknown message type {str(kind)[:40]!r}")
+            raise RoomError("unknown_type", type=repr(str(kind)[:40]))
         hub.after_change(room)
 
 
@@ -160,8 +160,7 @@ async def _read_loop(hub: Hub, conn: Conn) -> None:
                     conn.drop(f"flooding: {conn.strikes} messages over {limits.messages_per_s:g} a second in a row",
                               POLICY)
                     return
-                raise RoomError(f"too many messages: at most {limits.messages_per_s:g} a second "
-                                f"(bursts of {limits.message_burst}); this one was ignored")
+                raise RoomError("too_many_messages", rate=f"{limits.messages_per_s:g}", burst=limits.message_burst)
             conn.strikes = 0
             msg = parse(message.get("text"), limits.max_message)
             kind = msg.get("type")
@@ -169,7 +168,7 @@ async def _read_loop(hub: Hub, conn: Conn) -> None:
         except RoomError as exc:
             what = "message" if kind is None else repr(str(kind)[:40])
             log.info("%s: refused %s: %s", conn.label(), what, str(exc)[:200])
-            conn.push({"type": "error", "message": str(exc)})
+            conn.push(exc.frame(conn.lang))
 
 
 async def websocket(ws: WebSocket) -> None:
@@ -177,11 +176,12 @@ async def websocket(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
     await ws.accept()
     conn = Conn(ws, ws.client.host if ws.client else "unknown", hub.limits)
+    conn.lang = i18n.language(ws.query_params.get("lang"))  # /ws?lang=ru: even a refusal reads in the tab's language
     if not hub.admit(conn):
-        why = f"too many connections from your address (at most {hub.limits.connections_per_address})"
-        log.info("%s: refused connection: %s", conn.address, why)
-        await asyncio.wait_for(ws.send_text(json.dumps({"type": "error", "message": why})), 1.0)
-        await conn.close(POLICY, why)
+        refused = RoomError("too_many_connections", max=hub.limits.connections_per_address)
+        log.info("%s: refused connection: %s", conn.address, refused)
+        await asyncio.wait_for(ws.send_text(json.dumps(refused.frame(conn.lang))), 1.0)
+        await conn.close(POLICY, str(refused))
         return
     reader = asyncio.create_task(_read_loop(hub, conn))
     writer = asyncio.create_task(conn.write_loop())
@@ -226,6 +226,6 @@ async def _left(hub: Hub, conn: Conn) -> None:
             if not still and room.state == PLAYING and room.seats[seat].kind == HUMAN:
                 hub.start_grace(room, seat)
         if room.state == FINISHED and not hub.conns.get(room.code):
-            hub.close_room(room, "the game is over and everyone left")
+            hub.close_room(room, "everyone_left")
             return
         hub.broadcast(room)

@@ -70,7 +70,7 @@ class Records:
         path = self._path(rid, ".json")
         if path is None:
             shown = rid[:80] if isinstance(rid, str) else rid
-            raise RoomError(f"no finished game {shown!r}")
+            raise RoomError("no_record", record=repr(shown))
         return json.loads(path.read_text())
 
     def names(self, rid: str, players: int) -> list[str]:
@@ -88,13 +88,13 @@ class Records:
         record = self.load(rid)
         total = len(record["actions"])
         if type(step) is not int or not 0 <= step <= total:
-            raise RoomError(f"step must be a number from 0 to {total}")
+            raise RoomError("step_range", max=total)
         try:
             game = replay(record, upto=step)
         except RecordError as exc:
-            raise RoomError(f"record {rid}: {exc}") from None
+            raise RoomError("record_broken", record=rid, reason=str(exc)) from None
         if seat is not None and (type(seat) is not int or not 0 <= seat < game.num_players):
-            raise RoomError(f"seat must be null or a number from 0 to {game.num_players - 1}")
+            raise RoomError("replay_seat_range", max=game.num_players - 1)
         names = self.names(rid, game.num_players)
         return {"type": "replay_frame", "record": rid, "seat": seat, "step": step, "total": total, "names": names,
                 **views.seat_frame(game, seat, names, may_act=False, lang=lang)}

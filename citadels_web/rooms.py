@@ -5,8 +5,9 @@ kicks) and then one game of the rules core. Every room has a short code, for peo
 (96 random bits) for links: a private room (one with a password) is found by its key alone, so its link cannot be
 guessed and its code gives nothing away. A person is known by their seat's token, never by a seat number: the
 owner's changes renumber seats, and `find_seat` follows the token. Every request that is refused raises `RoomError`
-with a message for the person who sent it, and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps
-each room in a lock and sends every connection what its seat may see (`citadels_web.views`).
+with a message for the person who sent it (a key of the page's catalogs, `error.*`, worded in each reader's language),
+and changes nothing: checks come first, changes after. The server (`citadels_web.server`) wraps each room in a lock
+and sends every connection what its seat may see (`citadels_web.views`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import hmac
 import random
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,22 +24,36 @@ from citadels_env.core import PRESET_NAMES, Action, Game, GameConfig, Rng
 from citadels_env.core.config import ConfigError
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 
+from . import i18n
+from .i18n import BotNamer
+
 #: Room codes: 4 characters without the look-alikes I/O/0/1.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 KEY_BYTES = 12  # a room's link key: 96 random bits, at least the 64 an unguessable link needs
 LOBBY, PLAYING, FINISHED = "lobby", "playing", "finished"
 OPEN, HUMAN, BOT, CLOSED = "open", "human", "bot", "closed"
 MAX_NAME = 24
+MAX_PASSWORD = 64
 TIMER_RANGE = (5, 600)  # seconds per decision when a timer is set (0 = no timer)
 GRACE_RANGE = (0, 3600)
 
 
-#: How a bot's seat is named in one language: (seat number counted from 1, agent id) -> name.
-BotNamer = Callable[[int, str], str]
-
-
 class RoomError(ValueError):
-    """A request the room refuses; the message says why, and nothing changed."""
+    """A request the room refuses, and nothing changed: `key` names its message in the page's catalogs
+    (`error.<key>`), `params` fill its placeholders (numbers, ids and the sender's own words, never translated).
+    `str()` is the English message, for the log; `text(lang)` is the one the sender reads."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(i18n.t(i18n.DEFAULT, f"error.{key}", **params))
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` (English where it has no translation yet)."""
+        return i18n.said(lang, f"error.{self.key}", **self.params)
+
+    def frame(self, lang: str) -> dict[str, Any]:
+        """The `error` frame that tells the sender, in its language."""
+        return {"type": "error", "key": self.key, "message": self.text(lang)}
 
 
 def default_settings() -> dict[str, Any]:
@@ -76,10 +90,10 @@ def english_bot_name(number: int, bot: str) -> str:
 
 def clean_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise RoomError("a name is required")
+        raise RoomError("name_required")
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
-        raise RoomError(f"a name has at most {MAX_NAME} characters")
+        raise RoomError("name_too_long", max=MAX_NAME)
     return name
 
 
@@ -110,7 +124,7 @@ class Room:
     def check_password(self, password: Any) -> None:
         if self.password and not (isinstance(password, str)
                                   and hmac.compare_digest(password.encode(), self.password.encode())):
-            raise RoomError("wrong password for this room")
+            raise RoomError("wrong_password")
 
     @property
     def link(self) -> str:
@@ -129,7 +143,7 @@ class Room:
         """The seat a rejoin token belongs to."""
         seat = self.find_seat(token)
         if seat is None:
-            raise RoomError("unknown token for this room: join with your name instead")
+            raise RoomError("unknown_token")
         return seat
 
     def unique_name(self, name: str, seat: int) -> str:
@@ -148,11 +162,13 @@ class Room:
         except RoomError:
             return False
 
-    def _owner_only(self, token: Any, what: str) -> None:
+    def _owner_only(self, token: Any, not_owner: RoomError, started: RoomError) -> None:
+        """The owner's change of the lobby: `not_owner` refuses anyone else, `started` a change once the game is on
+        (one message per change, so each language words it whole)."""
         if not self.is_owner(token):
-            raise RoomError(f"only the room's owner may {what}")
+            raise not_owner
         if self.state != LOBBY:
-            raise RoomError(f"the game has started: no one may {what} any more")
+            raise started
 
     # -- lobby ----------------------------------------------------------------------------------------------------
     def sit(self, name: Any, seat: Any = None, password: Any = None) -> tuple[int, str]:
@@ -160,38 +176,38 @@ class Room:
         self.check_password(password)
         name = clean_name(name)
         if self.state != LOBBY:
-            raise RoomError("the game has started: rejoin your seat with its token, or watch")
+            raise RoomError("started_sit")
         if seat is None:
             free = [s.index for s in self.seats if s.kind == OPEN]
             if not free:
-                raise RoomError("the room is full")
+                raise RoomError("room_full")
             seat = free[0]
         if type(seat) is not int or not 0 <= seat < len(self.seats):
-            raise RoomError(f"seat must be a number from 0 to {len(self.seats) - 1}")
+            raise RoomError("seat_range", max=len(self.seats) - 1)
         if self.seats[seat].kind != OPEN:
-            raise RoomError(f"seat {seat + 1} is not open")  # people count seats from 1, as the page shows them
+            raise RoomError("seat_not_open", seat=seat + 1)  # people count seats from 1, as the page shows them
         token = secrets.token_urlsafe(18)
         self.seats[seat] = Seat(seat, HUMAN, self.unique_name(name, seat), None, token, True)
         return seat, token
 
     def update_settings(self, token: Any, changes: Any) -> None:
-        self._owner_only(token, "change the settings")
+        self._owner_only(token, RoomError("owner_only_settings"), RoomError("started_settings"))
         if not isinstance(changes, dict) or not changes:
-            raise RoomError("settings must be an object of the settings to change")
+            raise RoomError("settings_not_object")
         new = dict(self.settings)
         password = self.password
         for key, value in changes.items():
             if key == "password":
-                if value is not None and (not isinstance(value, str) or len(value) > 64):
-                    raise RoomError("password must be text of at most 64 characters, or null")
+                if value is not None and (not isinstance(value, str) or len(value) > MAX_PASSWORD):
+                    raise RoomError("bad_password", max=MAX_PASSWORD)
                 password = value or None
             elif key not in new:
-                raise RoomError(f"unknown setting {key!r}; settings are {', '.join(sorted([*new, 'password']))}")
+                raise RoomError("unknown_setting", setting=repr(key), settings=", ".join(sorted([*new, "password"])))
             else:
                 new[key] = value
         _check_settings(new, self.bots)
         if new["players"] < sum(1 for s in self.seats if s.kind == HUMAN):
-            raise RoomError("fewer seats than the people sitting: kick someone first")
+            raise RoomError("fewer_seats_than_people")
         self.settings, self.password = new, password
         self._resize(new["players"])
 
@@ -207,28 +223,28 @@ class Room:
         self.seats += [Seat(i) for i in range(len(self.seats), n)]
 
     def set_seat(self, token: Any, index: Any, kind: Any, bot: Any = None) -> None:
-        self._owner_only(token, "change the seats")
+        self._owner_only(token, RoomError("owner_only_seats"), RoomError("started_seats"))
         if type(index) is not int or not 1 <= index < len(self.seats):
-            raise RoomError(f"seat must be a number from 1 to {len(self.seats) - 1} (seat 0 is the owner's)")
+            raise RoomError("seat_range_not_owner", max=len(self.seats) - 1)
         if kind not in (OPEN, BOT):
-            raise RoomError("a seat can be made 'bot' or 'open' (people take open seats themselves)")
+            raise RoomError("seat_kind")
         if self.seats[index].kind == HUMAN:
-            raise RoomError(f"seat {index + 1} is taken by {self.seats[index].name}: kick them first")
+            raise RoomError("seat_taken", seat=index + 1, name=self.seats[index].name)
         if kind == BOT:
             if bot not in self.bots:
-                raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
+                raise RoomError("unknown_bot", bot=repr(bot), bots=", ".join(self.bots))
             self.seats[index] = Seat(index, BOT, None, bot)
         else:
             self.seats[index] = Seat(index)
 
     def kick(self, token: Any, index: Any) -> str | None:
         """The owner frees a seat; returns the token the kicked person held (its connection is closed)."""
-        self._owner_only(token, "kick a player")
+        self._owner_only(token, RoomError("owner_only_kick"), RoomError("started_kick"))
         if type(index) is not int or not 1 <= index < len(self.seats):
-            raise RoomError(f"seat must be a number from 1 to {len(self.seats) - 1} (the owner cannot kick himself)")
+            raise RoomError("kick_seat_range", max=len(self.seats) - 1)
         old = self.seats[index]
         if old.kind != HUMAN:
-            raise RoomError(f"no person sits at seat {index + 1}")
+            raise RoomError("no_person_at_seat", seat=index + 1)
         self.seats[index] = Seat(index)
         return old.token
 
@@ -239,10 +255,10 @@ class Room:
                           characters_per_player=s["characters_per_player"])
 
     def start(self, token: Any) -> None:
-        self._owner_only(token, "start the game")
+        self._owner_only(token, RoomError("owner_only_start"), RoomError("started_start"))
         empty = [s.index for s in self.seats if s.kind == OPEN]
         if empty:
-            raise RoomError(f"seat {empty[0] + 1} is open: wait for a person or make it a bot")
+            raise RoomError("seat_open", seat=empty[0] + 1)
         config = self.config()
         agents = {}
         for s in self.seats:
@@ -255,7 +271,7 @@ class Room:
     def again(self, token: Any) -> None:
         """The owner starts a new game at the finished table: the same settings, the same people and bots in the same
         seats (a person who left keeps the seat; the grace period hands it to a bot if they stay away)."""
-        self._owner_after_game(token, "start another game")
+        self._owner_after_game(token, RoomError("owner_only_again"), RoomError("not_over_again"))
         self.state, self.game, self.record_id = LOBBY, None, None
         for s in self.seats:
             s.replaced = False
@@ -263,16 +279,16 @@ class Room:
 
     def to_lobby(self, token: Any) -> None:
         """The owner takes the finished table back to the lobby: seats and settings stay, and may be changed."""
-        self._owner_after_game(token, "go back to the lobby")
+        self._owner_after_game(token, RoomError("owner_only_lobby"), RoomError("not_over_lobby"))
         self.state, self.game, self.agents, self.record_id = LOBBY, None, {}, None
         for s in self.seats:
             s.replaced = False
 
-    def _owner_after_game(self, token: Any, what: str) -> None:
+    def _owner_after_game(self, token: Any, not_owner: RoomError, not_over: RoomError) -> None:
         if not self.is_owner(token):
-            raise RoomError(f"only the room's owner may {what}")
+            raise not_owner
         if self.state != FINISHED:
-            raise RoomError(f"the game is not over: no one may {what} yet")
+            raise not_over
 
     def _make_bot(self, bot: str | None, seat: int, config: GameConfig) -> Agent:
         agent = make_agent(bot or "heuristic", seed=self.rng.getrandbits(32))
@@ -295,16 +311,16 @@ class Room:
         """A person answers the decision of their seat with the index of a legal action, for the step they saw."""
         seat = self.seat_of(token)
         if self.state != PLAYING or self.game is None:
-            raise RoomError("the game is not being played")
+            raise RoomError("not_playing")
         if seat != self.to_move():
-            raise RoomError("it is not your turn")
+            raise RoomError("not_your_turn")
         if seat in self.agents:
-            raise RoomError("a bot plays this seat now (you were away longer than the grace period)")
+            raise RoomError("bot_plays_seat")
         if type(step) is not int or step != self.step:
-            raise RoomError("that answer was for an earlier moment of the game: look again")
+            raise RoomError("stale_step")
         legal = self.game.legal_actions()
         if type(index) is not int or not 0 <= index < len(legal):
-            raise RoomError(f"action must be a number from 0 to {len(legal) - 1}")
+            raise RoomError("action_range", max=len(legal) - 1)
         return self._apply(legal[index])
 
     def play_bot(self) -> Action:
@@ -353,29 +369,28 @@ class Room:
 def _check_settings(s: dict[str, Any], bots: tuple[str, ...]) -> None:
     n = s["players"]
     if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RoomError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise RoomError("players_range", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if s["preset"] not in PRESET_NAMES:
-        raise RoomError(f"unknown preset {s['preset']!r}; choose one of {', '.join(PRESET_NAMES)}")
+        raise RoomError("unknown_preset", preset=repr(s["preset"]), presets=", ".join(PRESET_NAMES))
     for key in ("use_rank9", "hint_allowed"):
         if type(s[key]) is not bool:
-            raise RoomError(f"{key} must be true or false")
+            raise RoomError("not_bool", setting=key)
     size = s["completion_size"]
     if size is not None and (type(size) is not int or not 1 <= size <= 20):
-        raise RoomError("completion_size (the district target) must be a number from 1 to 20, or null for the "
-                        "rulebook's 7 (8 with 2-3 players)")
+        raise RoomError("completion_size_range")
     timer = s["timer"]
     if type(timer) is not int or not (timer == 0 or TIMER_RANGE[0] <= timer <= TIMER_RANGE[1]):
-        raise RoomError(f"timer must be 0 (none) or {TIMER_RANGE[0]}-{TIMER_RANGE[1]} seconds per decision")
+        raise RoomError("timer_range", min=TIMER_RANGE[0], max=TIMER_RANGE[1])
     grace = s["grace"]
     if type(grace) is not int or not GRACE_RANGE[0] <= grace <= GRACE_RANGE[1]:
-        raise RoomError(f"grace must be {GRACE_RANGE[0]}-{GRACE_RANGE[1]} seconds")
+        raise RoomError("grace_range", min=GRACE_RANGE[0], max=GRACE_RANGE[1])
     if s["grace_bot"] not in bots:
-        raise RoomError(f"unknown bot {s['grace_bot']!r} for grace_bot; this server offers {', '.join(bots)}")
+        raise RoomError("unknown_grace_bot", bot=repr(s["grace_bot"]), bots=", ".join(bots))
     try:  # every rule of the table itself is the core's to check
         GameConfig(players=n, preset=s["preset"], use_rank9=s["use_rank9"], completion_size=size,
                    selection=s["selection"], characters_per_player=s["characters_per_player"]).resolve(Rng(0))
-    except ConfigError as exc:
-        raise RoomError(str(exc)) from None
+    except ConfigError as exc:  # the core's words (English): the rule the table breaks
+        raise RoomError("table_rule", rule=str(exc)) from None
 
 
 class Rooms:
@@ -392,14 +407,13 @@ class Rooms:
     def create(self, name: Any, password: Any = None, creator: str | None = None) -> tuple[Room, str]:
         """A new room whose creator owns it and sits at seat 0; returns (room, the owner's token)."""
         name = clean_name(name)
-        if password is not None and (not isinstance(password, str) or len(password) > 64):
-            raise RoomError("password must be text of at most 64 characters, or null")
+        if password is not None and (not isinstance(password, str) or len(password) > MAX_PASSWORD):
+            raise RoomError("bad_password", max=MAX_PASSWORD)
         if len(self.rooms) >= self.max_rooms:
-            raise RoomError(f"the server has {self.max_rooms} rooms open, its limit: try again later")
+            raise RoomError("server_full", max=self.max_rooms)
         mine = sum(r.creator == creator and r.state != FINISHED for r in self.rooms.values())
         if creator is not None and mine >= self.per_creator:
-            raise RoomError(f"you have {self.per_creator} rooms open already, the most one address may have: "
-                            "finish or leave one first")
+            raise RoomError("too_many_rooms", max=self.per_creator)
         code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
         while code in self.rooms:
             code = "".join(self._rng.choice(CODE_ALPHABET) for _ in range(4))
@@ -413,9 +427,9 @@ class Rooms:
         with the rulebook's settings for `players` seats; returns (room, token). Everything is checked first."""
         name = clean_name(name)
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise RoomError(f"players must be a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+            raise RoomError("players_range", min=MIN_PLAYERS, max=MAX_PLAYERS)
         if bot not in self.bots:
-            raise RoomError(f"unknown bot {bot!r}; this server offers {', '.join(self.bots)}")
+            raise RoomError("unknown_bot", bot=repr(bot), bots=", ".join(self.bots))
         room, token = self.create(name, None, creator)
         room.update_settings(token, {"players": players})
         for seat in range(1, players):
@@ -431,7 +445,7 @@ class Rooms:
             if room is not None and (room.key == code or not room.private):
                 return room
         shown = code[:40] if isinstance(code, str) else code
-        raise RoomError(f"no room {shown!r}: check the code or the link")
+        raise RoomError("no_room", room=repr(shown))
 
     def close(self, room: Room) -> None:
         """Forget the room: its memory is freed (a finished game's record is on disk already)."""

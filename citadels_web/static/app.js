@@ -77,7 +77,8 @@ function showRoom() {
 function connect() {
   return new Promise((resolve) => {
     if (S.ws && S.ws.readyState === WebSocket.OPEN) return resolve(S.ws);
-    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + S.lang;
+    const ws = new WebSocket(url);  // the language from the start: even a refused connection is told in it
     ws.onopen = () => resolve(ws);
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
     // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
@@ -129,7 +130,7 @@ function receive(m) {
     case "kicked":
       S.kicked = true;
       localStorage.removeItem("citadels:" + S.room);
-      banner("error-banner", T("kicked"));
+      banner("error-banner", m.message || T("kicked"));
       show("home");
       break;
     case "error": banner("error-banner", m.message); break;
