@@ -91,7 +91,7 @@ def table(game: Game, seat: int | None, names: list[str], view: PlayerView | Non
 def _actor(e: tuple, actor: int | None) -> int | None:
     """Who acts in event `e`, from public events only: the player whose character was called plays until the next
     call; in the draft each pick names its player."""
-    if e.kind in ("round", "setup", "game_over"):
+    if e.kind in ("round", "setup", "game_over", "faceup", "heir"):  # the game's own doing, between turns
         return None
     if e.kind == "called":
         return e.seat
