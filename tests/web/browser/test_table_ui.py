@@ -234,10 +234,12 @@ def test_the_hint_shows_only_on_your_own_move(browser, server):
     ctx_b.close()
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", ["ru", "uk", "bg"])
-def test_the_page_speaks_the_browsers_language_and_remembers_a_choice(browser, server, lang):
+def test_the_page_speaks_the_browsers_language_and_remembers_a_choice(browser, server, lang, size):
+    width, height = SIZES[size]
     ctx = browser.new_context(base_url=server.url, locale={"ru": "ru-RU", "uk": "uk-UA", "bg": "bg-BG"}[lang],
-                              viewport={"width": 390, "height": 844})
+                              viewport={"width": width, "height": height})
     page = ctx.new_page()
     page.goto("/")
     expect(page.get_by_role("heading", name=i18n.t(lang, "home.quick"))).to_be_visible()
