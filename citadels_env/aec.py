@@ -338,10 +338,12 @@ class ClassicWrapper(BaseWrapper):
             warnings.warn(STEP_AFTER_END_WARNING, stacklevel=2)
             return
         agent = raw.agent_selection
-        dead = raw.terminations[agent] or raw.truncations[agent]
-        if dead and action is not None:
-            raise ValueError(f"{agent} is terminated or truncated: the only valid action is None, got {action!r}")
-        if dead or raw.strict:
+        if raw.terminations[agent] or raw.truncations[agent]:
+            if action is not None:
+                raise ValueError(f"{agent} is terminated or truncated: the only valid action is None, got {action!r}")
+            raw.step(action)
+            return
+        if raw.strict:
             raw.step(action)
             return
         if action is None:

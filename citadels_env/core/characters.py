@@ -84,7 +84,11 @@ def district_in_a_city(name: str, player_doc: str, district_doc: str,
     targets(g, seat, owner) lists the district actions; resolve(g, owner, action) acts on the chosen one."""
 
     def available(g: GameState, t: Turn) -> bool:
-        return any(targets(g, t.seat, s) for s in owners(g, t.seat))
+        seat = t.seat
+        for s in owners(g, seat):  # noqa: SIM110  (a loop: asked at every step of the turn menu, a generator costs more)
+            if targets(g, seat, s):
+                return True
+        return False
 
     def use(g: GameState, t: Turn) -> None:
         g.push(name + "_player", t.seat)

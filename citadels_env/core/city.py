@@ -37,7 +37,10 @@ def city_size(city: Sequence[str]) -> int:
 
 def count_type(city: Sequence[str], district_type: str) -> int:
     """Districts of a type for a resource ability; the School of Magic counts as that type (§4.5)."""
-    n = sum(1 for k in city if TYPE[k] == district_type)
+    n = 0
+    for k in city:  # a plain loop: on the turn menu's path (income), where a generator costs more
+        if TYPE[k] == district_type:
+            n += 1
     if district_type != UNIQUE and SCHOOL_OF_MAGIC in city:
         n += 1
     return n

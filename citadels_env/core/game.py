@@ -64,7 +64,7 @@ class Game(GameState):
     def current_player(self) -> int | None:
         """The seat that must decide now; None when the game is over."""
         if self.pending:
-            return self.pending[-1].seat
+            return self.pending[-1][1]  # the Frame's seat (by index: asked at every step)
         return None if self.turn is None else self.turn.seat
 
     @property

@@ -34,9 +34,14 @@ class Rng:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+        s = self.state
+        for i in range(len(seq) - 1, 0, -1):  # next64 inlined (the deck's 60-odd draws at every game's start)
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)

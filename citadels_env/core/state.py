@@ -290,7 +290,8 @@ class GameState:
         p = self.players[seat]
         hand, seen = p.hand, p.hand_seen
         i = hand.index(card)
-        if hand.count(card) > 1:  # take the best-known copy, then keep each seat's count of known copies right
+        if hand.count(card) > 1 and not _known_alike(hand, seen, card, seen[i]):
+            # take the best-known copy, then keep each seat's count of known copies right
             i = max((j for j, c in enumerate(hand) if c == card), key=lambda j: bin(seen[j]).count("1"))
             knew = [sum(1 for j, c in enumerate(hand) if c == card and seen[j] >> o & 1) for o in range(MAX_PLAYERS)]
             del hand[i], seen[i]
@@ -304,7 +305,7 @@ class GameState:
                     if c == card and seen[j] >> o & 1 and o != seat:
                         seen[j] &= ~(1 << o)
                         extra -= 1
-        else:
+        else:  # one copy, or copies every seat knows alike: the first goes, and no seat's count of known copies moves
             del hand[i], seen[i]
         if shown_to != ALL:
             keep = shown_to | (1 << seat)
@@ -412,6 +413,15 @@ class GameState:
             p.gold -= 1
             self.tax_pot += 1
             self.event(Tax, (seat,))
+
+
+def _known_alike(hand: list[str], seen: list[int], card: str, mask: int) -> bool:
+    """Whether every copy of `card` in the hand is known to the same seats (`mask`): then `take`'s adjustment of
+    what each seat knows is a no-op (a quick test: duplicates in a hand are common, the adjustment is not)."""
+    for c, m in zip(hand, seen):  # noqa: SIM110  (a plain loop: `all` over a generator costs more here)
+        if c == card and m != mask:
+            return False
+    return True
 
 
 FIELDS: tuple[str, ...] = GameState.__slots__
