@@ -274,13 +274,14 @@ def parse_config(cls: type[C], argv: list[str] | None, description: str,
     for flag, help_text in extra:
         parser.add_argument(flag, help=help_text)
     docs = field_docs(cls)
+    hints = typing.get_type_hints(cls)
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        flag = {"nargs": "?", "const": "true"} if hints[f.name] is bool else {}  # a bare --ray means --ray true
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=None, metavar="VALUE",
-                            help=f"{docs.get(f.name, '')} (default: {default!r})")
+                            help=f"{docs.get(f.name, '')} (default: {default!r})", **flag)
     args = parser.parse_args(argv)
     cfg = load_yaml(cls, args.config) if args.config else cls()
-    hints = typing.get_type_hints(cls)
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         value = getattr(args, f.name)
         if value is not None:

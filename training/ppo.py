@@ -1,18 +1,20 @@
-"""Self-play PPO for Citadels, in the style of CleanRL: one file, a config dataclass, the rollout, GAE and the update
-all visible here.
+"""Self-play PPO for Citadels, in the style of CleanRL: a config dataclass, GAE and the update visible here, the
+rollout in training/sampling.py, the parallel samplers in training/workers.py.
 
-    python -m training.ppo --config configs/ppo.yaml [--total-steps 2000000 --seed 3 ...]
+    python -m training.ppo --config configs/ppo.yaml [--total-steps 2000000 --seed 3 ...] [--workers 2] [--ray]
     citadels train --config configs/ppo.yaml
 
-How it plays: `num_games` games run side by side in this process. Each seat of each game is played by a controller
-drawn from the opponent pool (`opponents`: the current policy "self", a past "snapshot", or any agent id such as
-"heuristic" or "random"); at least one seat per game is "self". Every "self" seat is a learner: its decisions are
-recorded as its own trajectory (its observations, its actions, its final reward), so no two points of view are ever
-mixed in one GAE pass. At each tick, every game waiting on a network seat contributes one row to a single batched
-forward pass per network (no subprocesses: on 2 cores one process with batched inference is fastest): the learner, each
-snapshot, and each fixed network opponent (an agent id or checkpoint that is a `PolicyAgent`, played exactly as its
-`act` would: training/opponents.py). A rollout plays its games to the end, so an update never straddles a game and a
-resumed run continues exactly as an uninterrupted one.
+How it plays: `num_games` games run side by side. Each seat of each game is played by a controller drawn from the
+opponent pool (`opponents`: the current policy "self", a past "snapshot", or any agent id such as "heuristic" or
+"random"); at least one seat per game is "self", and every "self" seat is a learner with a trajectory of its own. At
+each tick, every game waiting on a network seat contributes one row to a single batched forward pass per network
+(training/sampling.py). A rollout plays its games to the end, so an update never straddles a game and a resumed run
+continues exactly as an uninterrupted one.
+
+Where the games run: with `workers: 0` in this process, then the update (the two alternate). With `workers: N`, in N
+sampler processes (`ray: true`: Ray actors, on several machines) that split the `num_games` games among them and
+collect the next rollout while this process trains on the last one: the update costs more than the rollout, so only
+this overlap pays (training/workers.py, docs/TRAINING.md "Parallel sampling").
 
 Logged to TensorBoard (runs/<name>/): SPS, the PPO losses, approx_kl, clipfrac, entropy, explained variance, the
 learner's win rate against each controller kind, and the periodic evaluation win rates (`citadels eval`'s evaluator,
@@ -25,9 +27,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +39,9 @@ import torch
 import yaml
 
 import agents
-from agents.base import Agent, Decision
+from agents.base import Decision
 from agents.beliefs import belief_features
+from agents.evaluate_ray import address_problem
 from agents.policy import (
     PolicyNet,
     load_checkpoint,
@@ -47,22 +51,15 @@ from agents.policy import (
     save_checkpoint,
 )
 from citadels_env.core import Game, GameConfig
-from citadels_env.encoding import (
-    NUM_ACTIONS,
-    OBS_SIZE,
-    STATE_SIZE,
-    ObservationEncoder,
-    encode_hidden,
-    legal_mask,
-    to_core,
-)
+from citadels_env.encoding import ObservationEncoder, legal_mask
 from citadels_env.rewards import final_rewards
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
-from training.opponents import SELF, SNAPSHOT, OpponentPool, batched, choose
+from training.opponents import SELF, OpponentPool, choose
+from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
 
-CRITIC_SIZE = OBS_SIZE + (STATE_SIZE - OBS_SIZE) + 8  # observation + hidden state + the learner's seat
+__all__ = ["CRITIC_SIZE", "SELF", "Config", "Rollout", "Table", "Trainer", "critic_input", "train"]
 
 
 @dataclass
@@ -138,7 +135,15 @@ class Config(RunConfig):
     keep_checkpoints: int = 5
     """update checkpoints kept on disk, the newest (0: every one); with the optimizer state and the snapshot pool, one
     checkpoint of the shipped network's size is 50-60 MB"""
-
+    # -- parallel sampling (training/workers.py)
+    workers: int = 0
+    """sampler processes, which split `num_games` among them and collect the next rollout during the update, with
+    the weights one update old (0: rollouts in this process between updates, as before); a run is reproducible for
+    a given seed and worker count"""
+    ray: bool = False
+    """run the `workers` samplers as Ray actors of one CPU each (the ray extra), so that a run spans machines"""
+    address: str | None = None
+    """with `ray`: the Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT; None starts a local Ray)"""
 
     def validate(self) -> None:
         """RunConfig's checks, then this algorithm's ranges (a 0 here would divide by zero or never stop)."""
@@ -157,36 +162,14 @@ class Config(RunConfig):
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
+        config.need(self, "workers", 0 <= self.workers <= self.num_games, f"from 0 to num_games ({self.num_games})")
+        config.need(self, "ray", not self.ray or self.workers > 0, "false with workers 0 (give --workers N)")
+        config.need(self, "address", self.address is None or not address_problem(self.address),
+                    "auto, HOST:PORT or ray://HOST:PORT (or null)")
         if self.tables is not None or self.presets is not None:
             check_tables(list(self.tables or [self.players]), list(self.presets or [self.preset]))
         if self.init_from is not None:
             config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
-
-
-# -- controllers and games --------------------------------------------------------------------------------------------
-@dataclass
-class Table:
-    """One training game: the game, its observation encoder, and who plays each seat."""
-
-    game: Game
-    encoder: ObservationEncoder
-    controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent (a PolicyAgent: a batched network)
-    trajectories: dict[int, list[int]]  # learner seat -> indices of its transitions in the rollout buffer
-
-
-@dataclass
-class Rollout:
-    obs: list[np.ndarray] = field(default_factory=list)  # one array per learner batch
-    critic_obs: list[np.ndarray] = field(default_factory=list)
-    masks: list[np.ndarray] = field(default_factory=list)
-    actions: list[int] = field(default_factory=list)
-    logprobs: list[float] = field(default_factory=list)
-    values: list[float] = field(default_factory=list)
-    advantages: np.ndarray | None = None
-    returns: np.ndarray | None = None
-    env_steps: int = 0
-    trajectories: list[tuple[list[int], float]] = field(default_factory=list)  # (transition indices, final reward)
-    results: list[tuple[str, bool]] = field(default_factory=list)  # (a controller kind met, the learner won)
 
 
 class Trainer:
@@ -205,16 +188,17 @@ class Trainer:
         self.rng = np.random.default_rng(cfg.seed)
         self.sampler = torch.Generator().manual_seed(cfg.seed)
         self.snapshots: list[dict[str, torch.Tensor]] = []
-        self.snapshot_nets: list[PolicyNet] = []
         self.update = 0
         self.env_steps = 0
         self.learner_steps = 0
         self.history: list[dict[str, Any]] = []  # evaluation results, for the learning curve
         self.game_config = GameConfig(players=cfg.players, preset=cfg.preset, crown_seat=None)
-        self.tables = list(cfg.tables or [cfg.players])
-        self.presets = list(cfg.presets or [cfg.preset])
-        check_tables(self.tables, self.presets)
         self.pool = OpponentPool(cfg.opponents)  # fails now on an unknown agent id
+        self.rollouts = Sampler(cfg, self.net, self.rng, self.sampler, self.pool, choose)  # workers: 0
+        self.snapshot_nets = self.rollouts.snapshot_nets  # one list: the in-process rollout plays the snapshots
+        # workers > 0: the weights and snapshots the next rollout is (or will be) collected with, kept in checkpoints
+        # so that a resumed run collects it again as the uninterrupted run did (training/workers.py)
+        self.behaviour: dict[str, Any] | None = None
         self.anchor = None
         if cfg.anchor and cfg.anchor_coef > 0:
             self.anchor, _ = load_policy(cfg.anchor)
@@ -227,7 +211,8 @@ class Trainer:
         return {"config": dataclasses.asdict(self.cfg), "optimizer": self.optimizer.state_dict(),
                 "rng": self.rng.bit_generator.state, "sampler": self.sampler.get_state(),
                 "torch_rng": torch.get_rng_state(), "snapshots": self.snapshots, "update": self.update,
-                "env_steps": self.env_steps, "learner_steps": self.learner_steps, "history": self.history}
+                "env_steps": self.env_steps, "learner_steps": self.learner_steps, "history": self.history,
+                **({"behaviour": self.behaviour} if self.behaviour is not None else {})}
 
     def load(self, path: str | Path) -> None:
         data = load_checkpoint(path)
@@ -237,7 +222,8 @@ class Trainer:
         self.sampler.set_state(data["sampler"])
         torch.set_rng_state(data["torch_rng"])
         self.snapshots = list(data["snapshots"])
-        self.snapshot_nets = [self._net_from(sd) for sd in self.snapshots]
+        self.snapshot_nets[:] = [self._net_from(sd) for sd in self.snapshots]
+        self.behaviour = data.get("behaviour")
         self.update, self.env_steps = data["update"], data["env_steps"]
         self.learner_steps, self.history = data["learner_steps"], list(data["history"])
 
@@ -252,130 +238,12 @@ class Trainer:
 
     # -- the rollout -------------------------------------------------------------------------------------------------
     def new_table(self, seed: int) -> Table:
-        n = int(self.tables[int(self.rng.integers(len(self.tables)))])
-        preset = self.presets[int(self.rng.integers(len(self.presets)))]
-        game_config = GameConfig(players=n, preset=preset, crown_seat=None,
-                                 unique_districts="random" if preset is None and self.cfg.presets else None)
-        game = Game(game_config, seed)
-        learner = int(self.rng.integers(n))
-        controllers: list[Any] = []
-        table_kind = self.pool.draw(self.rng) if self.cfg.opponents_per == "table" else None
-        for seat in range(n):
-            kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng)
-            if kind == SNAPSHOT:
-                kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshots)))) if self.snapshots else SELF
-            elif kind != SELF:
-                kind = self.pool.bot(kind, seat, game_config, seed * 16 + seat)
-            controllers.append(kind)
-        return Table(game, ObservationEncoder(game), controllers,
-                     {s: [] for s, c in enumerate(controllers) if c == SELF})
+        return self.rollouts.new_table(seed)
 
     def collect(self) -> Rollout:
-        """Play `num_games` games to the end; return the learners' transitions with advantages and returns."""
-        cfg = self.cfg
-        ro = Rollout()
-        base = cfg.seed * 1_000_003 + self.update * cfg.num_games
-        tables = [self.new_table(base + k) for k in range(cfg.num_games)]
-        live = list(range(len(tables)))
-        self.net.eval()
-        torch.set_num_threads(1)  # small batches: one thread avoids the synchronisation cost
-        while live:
-            waiting: dict[Any, list[int]] = defaultdict(list)  # network -> tables waiting on it
-            still = []
-            for t in live:
-                table = tables[t]
-                g = table.game
-                while not g.is_over:  # bots act at once
-                    c = table.controllers[g.current_player]
-                    if not isinstance(c, Agent) or batched(c):
-                        break
-                    g.apply(c.act(Decision(g)))
-                    ro.env_steps += 1
-                if g.is_over:
-                    self._finish(table, ro)
-                    continue
-                c = table.controllers[g.current_player]
-                waiting[c.net if isinstance(c, Agent) else SELF if c == SELF else c[1]].append(t)
-                still.append(t)
-            live = still
-            for who, ts in waiting.items():
-                self._act(who, [tables[t] for t in ts], ro)
-        self._advantages(ro)
-        return ro
-
-    @torch.no_grad()
-    def _act(self, who: Any, tables: list[Table], ro: Rollout) -> None:
-        """One batched forward pass for every table waiting on network `who` (SELF, a snapshot index, or the PolicyNet
-        of fixed network opponents)."""
-        if isinstance(who, PolicyNet):  # fixed opponents: each seat plays as its PolicyAgent would
-            players = [t.controllers[t.game.current_player] for t in tables]
-            for t, action in zip(tables, choose(who, [t.game for t in tables], [t.encoder for t in tables], players)):
-                t.game.apply(action)
-            ro.env_steps += len(tables)
-            return
-        seats = [t.game.current_player for t in tables]
-        obs = np.empty((len(tables), self.net.input_size), dtype=np.float32)
-        masks = np.empty((len(tables), NUM_ACTIONS), dtype=bool)
-        for i, (t, s) in enumerate(zip(tables, seats)):
-            t.encoder(s, out=obs[i, :OBS_SIZE])
-            if self.net.beliefs:
-                belief_features(t.game.view(s), out=obs[i, OBS_SIZE:])
-            masks[i] = legal_mask(t.game, s)
-        obs_t, mask_t = torch.from_numpy(obs), torch.from_numpy(masks)
-        learner = who == SELF
-        critic = None
-        if learner and self.net.critic_size:
-            critic = np.stack([critic_input(t.game, s, o[:OBS_SIZE]) for t, s, o in zip(tables, seats, obs)])
-        net = self.net if learner else self.snapshot_nets[who]
-        if learner:
-            logits, values = net(obs_t, mask_t, None if critic is None else torch.from_numpy(critic))
-        else:
-            logits = net.logits(obs_t, mask_t)
-        logp = masked_log_probs(logits)
-        actions = torch.multinomial(logp.exp(), 1, generator=self.sampler).squeeze(1)
-        chosen = logp.gather(1, actions.unsqueeze(1)).squeeze(1)
-        if learner:  # a learner batch: every row is a transition of its seat's trajectory
-            first = len(ro.actions)
-            ro.obs.append(obs)
-            ro.masks.append(masks)
-            if critic is not None:
-                ro.critic_obs.append(critic)
-            ro.actions += actions.tolist()
-            ro.logprobs += chosen.tolist()
-            ro.values += values.tolist()
-            for i, (table, seat) in enumerate(zip(tables, seats)):
-                table.trajectories[seat].append(first + i)
-        for table, seat, a in zip(tables, seats, actions.tolist()):
-            table.game.apply(to_core(a, seat, table.game.num_players))
-            ro.env_steps += 1
-
-    def _finish(self, table: Table, ro: Rollout) -> None:
-        """A game ended: each learner seat's final reward goes to the last transition of its own trajectory."""
-        rewards = final_rewards(table.game, self.cfg.reward)
-        winner = table.game.result().winner
-        met = {_kind(c) for c in table.controllers if c != SELF} or {SELF}
-        for seat, idx in table.trajectories.items():
-            if idx:
-                ro.trajectories.append((idx, rewards[seat]))
-                ro.results += [(kind, seat == winner) for kind in met]
-
-    def _advantages(self, ro: Rollout) -> None:
-        """GAE along each learner's own trajectory: reward 0 until its last decision, then the final reward."""
-        cfg = self.cfg
-        values = np.asarray(ro.values, dtype=np.float32)
-        adv = np.zeros_like(values)
-        for idx, final in ro.trajectories:
-            last_gae = 0.0
-            next_value = 0.0  # after the last decision the game is over
-            for k in range(len(idx) - 1, -1, -1):
-                i = idx[k]
-                reward = final if k == len(idx) - 1 else 0.0
-                delta = reward + cfg.gamma * next_value - values[i]
-                last_gae = delta + cfg.gamma * cfg.gae_lambda * last_gae
-                adv[i] = last_gae
-                next_value = values[i]
-        ro.advantages = adv
-        ro.returns = adv + values
+        """Play `num_games` games to the end in this process; return the learners' transitions with advantages and
+        returns."""
+        return self.rollouts.collect(self.update, range(self.cfg.num_games))
 
     # -- the update --------------------------------------------------------------------------------------------------
     def train_on(self, ro: Rollout) -> dict[str, float]:
@@ -509,19 +377,6 @@ class Trainer:
             self.snapshot_nets.pop(0)
 
 
-def _kind(controller: Any) -> str:
-    if isinstance(controller, tuple):
-        return SNAPSHOT
-    return controller.name if isinstance(controller, Agent) else str(controller)
-
-
-def critic_input(game: Game, seat: int, obs: np.ndarray) -> np.ndarray:
-    """The centralised critic's input: the seat's observation, the hidden state (absolute seats) and the seat."""
-    seat_onehot = np.zeros(8, dtype=np.float32)
-    seat_onehot[seat] = 1.0
-    return np.concatenate([obs, encode_hidden(game), seat_onehot])
-
-
 # -- evaluation -------------------------------------------------------------------------------------------------------
 def evaluate_checkpoint(path: Path, cfg: Config, seed: int) -> dict[str, dict[str, float]]:
     """Win rate (with its 95% Wilson interval) of the policy in one seat against each baseline in the others."""
@@ -588,51 +443,63 @@ def train(cfg: Config, resume: str | None = None) -> Path:
     final = ckpt_dir / "final.pt"
     start = time.perf_counter()
     steps_at_start = trainer.env_steps
-    while trainer.env_steps < cfg.total_steps:
-        if cfg.anneal_lr:
-            frac = 1.0 - trainer.env_steps / cfg.total_steps
-            trainer.optimizer.param_groups[0]["lr"] = frac * cfg.learning_rate
-        t0 = time.perf_counter()
-        ro = trainer.collect()
-        t1 = time.perf_counter()
-        stats = trainer.train_on(ro)
-        t2 = time.perf_counter()
-        trainer.update += 1
-        trainer.env_steps += ro.env_steps
-        trainer.learner_steps += len(ro.actions)
-        step = trainer.env_steps
-        sps = ro.env_steps / (t2 - t0)
-        for k, v in stats.items():
-            writer.add_scalar(k, v, step)
-        writer.add_scalar("charts/SPS", sps, step)
-        writer.add_scalar("charts/rollout_SPS", ro.env_steps / (t1 - t0), step)
-        writer.add_scalar("charts/learning_rate", trainer.optimizer.param_groups[0]["lr"], step)
-        writer.add_scalar("charts/learner_transitions", len(ro.actions), step)
-        by_kind: dict[str, list[bool]] = defaultdict(list)
-        for kind, won in ro.results:
-            by_kind[kind].append(won)
-        for kind, wins in by_kind.items():
-            writer.add_scalar(f"rollout_win_rate/{kind}", float(np.mean(wins)), step)
-        if trainer.update % cfg.snapshot_every == 0:
-            trainer.add_snapshot()
-        done = trainer.env_steps >= cfg.total_steps
-        if done or (cfg.checkpoint_every and trainer.update % cfg.checkpoint_every == 0):
-            trainer.save(ckpt_dir / f"update_{trainer.update:05d}.pt")
-        if cfg.eval_opponents and (done or (cfg.eval_every and trainer.update % cfg.eval_every == 0)):
-            path = ckpt_dir / f"update_{trainer.update:05d}.pt"
-            if not path.exists():
-                trainer.save(path)
-            results = evaluate_checkpoint(path, cfg, seed=10_000_000 + cfg.seed)
-            trainer.history.append({"update": trainer.update, "env_steps": step, "eval": results})
-            for opponent, r in results.items():
-                writer.add_scalar(f"eval/win_rate_vs_{opponent}", r["win_rate"], step)
-            plot_learning_curve(trainer.history, cfg.players, run_dir / "learning_curve.png")
-            bar.write(f"update {trainer.update} step {step:,}: " + ", ".join(
-                f"vs {o} {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]" for o, r in results.items()))
-        prune_checkpoints(ckpt_dir, cfg.keep_checkpoints)
-        bar.update(min(step, cfg.total_steps) - bar.n)
-        bar.set_postfix(sps=f"{sps:,.0f}", kl=f"{stats['losses/approx_kl']:.3f}",
-                        ent=f"{stats['losses/entropy']:.2f}")
+    pipeline = None
+    try:
+        if cfg.workers:
+            from training.workers import Pipeline
+
+            pipeline = Pipeline(trainer)
+        while trainer.env_steps < cfg.total_steps:
+            if cfg.anneal_lr:
+                frac = 1.0 - trainer.env_steps / cfg.total_steps
+                trainer.optimizer.param_groups[0]["lr"] = frac * cfg.learning_rate
+            t0 = time.perf_counter()
+            ro = trainer.collect() if pipeline is None else pipeline.next()
+            t1 = time.perf_counter()
+            stats = trainer.train_on(ro)
+            t2 = time.perf_counter()
+            trainer.update += 1
+            trainer.env_steps += ro.env_steps
+            trainer.learner_steps += len(ro.actions)
+            step = trainer.env_steps
+            sps = ro.env_steps / (t2 - t0)
+            for k, v in stats.items():
+                writer.add_scalar(k, v, step)
+            writer.add_scalar("charts/SPS", sps, step)
+            if pipeline is None:
+                writer.add_scalar("charts/rollout_SPS", ro.env_steps / (t1 - t0), step)
+            else:  # the rollout ran during the last update: this is the learner's wait for it
+                writer.add_scalar("charts/rollout_wait_s", t1 - t0, step)
+            writer.add_scalar("charts/learning_rate", trainer.optimizer.param_groups[0]["lr"], step)
+            writer.add_scalar("charts/learner_transitions", len(ro.actions), step)
+            by_kind: dict[str, list[bool]] = defaultdict(list)
+            for kind, won in ro.results:
+                by_kind[kind].append(won)
+            for kind, wins in by_kind.items():
+                writer.add_scalar(f"rollout_win_rate/{kind}", float(np.mean(wins)), step)
+            if trainer.update % cfg.snapshot_every == 0:
+                trainer.add_snapshot()
+            done = trainer.env_steps >= cfg.total_steps
+            if done or (cfg.checkpoint_every and trainer.update % cfg.checkpoint_every == 0):
+                trainer.save(ckpt_dir / f"update_{trainer.update:05d}.pt")
+            if cfg.eval_opponents and (done or (cfg.eval_every and trainer.update % cfg.eval_every == 0)):
+                path = ckpt_dir / f"update_{trainer.update:05d}.pt"
+                if not path.exists():
+                    trainer.save(path)
+                results = evaluate_checkpoint(path, cfg, seed=10_000_000 + cfg.seed)
+                trainer.history.append({"update": trainer.update, "env_steps": step, "eval": results})
+                for opponent, r in results.items():
+                    writer.add_scalar(f"eval/win_rate_vs_{opponent}", r["win_rate"], step)
+                plot_learning_curve(trainer.history, cfg.players, run_dir / "learning_curve.png")
+                bar.write(f"update {trainer.update} step {step:,}: " + ", ".join(
+                    f"vs {o} {r['win_rate']:.1%} [{r['low']:.1%}, {r['high']:.1%}]" for o, r in results.items()))
+            prune_checkpoints(ckpt_dir, cfg.keep_checkpoints)
+            bar.update(min(step, cfg.total_steps) - bar.n)
+            bar.set_postfix(sps=f"{sps:,.0f}", kl=f"{stats['losses/approx_kl']:.3f}",
+                            ent=f"{stats['losses/entropy']:.2f}")
+    finally:  # also on Ctrl-C or an exception: no sampler outlives the run
+        if pipeline is not None:
+            pipeline.close()
     elapsed = time.perf_counter() - start
     trainer.save(final)
     summary = {"env_steps": trainer.env_steps, "learner_steps": trainer.learner_steps, "updates": trainer.update,
@@ -650,7 +517,12 @@ def field_docs() -> dict[str, str]:
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
-    """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores)."""
+    """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores); a bare `--ray`
+    means `--ray true`."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for i in reversed(range(len(argv))):
+        if argv[i] == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("--")):
+            argv.insert(i + 1, "true")
     cfg, args = config.parse_config(Config, argv, "Self-play PPO for Citadels (see training/ppo.py).",
                                     extra=(("--resume", "checkpoint to continue from"),))
     return cfg, args.resume

@@ -61,3 +61,10 @@ def test_help_lists_the_shared_and_the_own_fields(capsys):
         sb3.main(["--help"])
     out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines to the terminal width
     assert "--eval-opponents" in out and "--n-steps" in out and "(default: 'sb3')" in out
+
+
+def test_a_bare_boolean_flag_means_true_and_a_value_still_works():
+    cfg, _ = config.parse_config(ppo.Config, ["--progress", "--total-steps", "10"], "test")
+    assert cfg.progress is True and cfg.total_steps == 10
+    cfg, _ = config.parse_config(ppo.Config, ["--progress", "false"], "test")
+    assert cfg.progress is False
