@@ -37,7 +37,7 @@ def ui_catalog(lang: str) -> dict[str, Any]:
     """The page's own strings in `lang` (KeyError for a language the server does not speak)."""
     if lang not in LANGUAGES:
         raise KeyError(lang)
-    path = LOCALES / f"{lang}.json"  # a language without its file reads as English (tests/web/test_i18n.py fails)
+    path = LOCALES / f"{lang}.json"  # a language without its file reads as English (tests/web/test_page_words.py fails)
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
