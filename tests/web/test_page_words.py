@@ -23,7 +23,7 @@ def _placeholders(value) -> set[str]:
 
 
 def _page_keys() -> set[str]:
-    js = (STATIC / "app.js").read_text()
+    js = "\n".join(p.read_text() for p in sorted(STATIC.glob("*.js")))
     html = (STATIC / "index.html").read_text()
     keys = set(re.findall(r'\bT\("([^"]+)"', js)) | set(re.findall(r'data-t="([^"]+)"', html))
     # keys built from a prefix and a value: every value the page can meet

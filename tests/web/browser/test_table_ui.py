@@ -226,7 +226,12 @@ def test_the_hint_shows_only_on_your_own_move(browser, server):
         if mover in pages:
             expect(pages[mover].get_by_test_id("hint-box")).to_be_visible()
             expect(pages[1 - mover].get_by_test_id("hint-box")).to_be_hidden()
+            step = server.room(code).step
             pages[mover].get_by_test_id("action-btn").first.click()
+            for _ in range(500):  # the server has the answer before the next look
+                if server.room(code).step != step:
+                    break
+                ann.wait_for_timeout(10)
         ann.wait_for_timeout(30)
         if game.phase != "draft":
             break
