@@ -147,20 +147,6 @@ def test_module_is_policy_net_and_illegal_actions_have_probability_zero():
 
 
 # -- the smoke run on a two-node cluster ----------------------------------------------------------------------------
-@pytest.fixture
-def two_nodes():
-    """Two Ray nodes of one CPU each on this machine; the driver joins the head."""
-    from ray.cluster_utils import Cluster
-
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
-    cluster.add_node(num_cpus=1)
-    cluster.wait_for_nodes()
-    ray.init(address=cluster.address, configure_logging=False, log_to_driver=False)
-    try:
-        yield cluster
-    finally:
-        ray.shutdown()
-        cluster.shutdown()
 
 
 @pytest.mark.slow
