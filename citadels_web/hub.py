@@ -266,7 +266,7 @@ class Hub:
         with `params`); stop the room's tasks and free its memory (its record stays on disk)."""
         english = i18n.t(i18n.DEFAULT, f"closed.{why}", **params)
         for conn in list(self.conns.pop(room.code, ())):
-            message = i18n.said(conn.lang, "closed.message", why=i18n.said(conn.lang, f"closed.{why}", **params))
+            message = i18n.t(conn.lang, "closed.message", why=i18n.t(conn.lang, f"closed.{why}", **params))
             conn.push({"type": "closed", "key": why, "message": message})
             conn.close_after_sending(ROOM_CLOSED, f"room closed: {english}")  # a close reason: English (at most 123 bytes)
             conn.room = None

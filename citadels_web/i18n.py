@@ -52,23 +52,21 @@ def missing(lang: str) -> list[str]:
 
 
 def t(lang: str, key: str, **kw: Any) -> str:
-    """One page string in `lang` (English where a translation is missing), formatted with `kw`; `n` picks the plural
-    form of a plural entry."""
-    value = ui_catalog(lang).get(key, ui_catalog(DEFAULT)[key])
-    if isinstance(value, dict):
-        value = value.get(plural_category(lang, kw["n"]), value.get("other", next(iter(value.values()))))
-    return value.format(**kw)
-
-
-def said(lang: str, key: str, **kw: Any) -> str:
-    """`t` for a message to one person (an error, a closed room): a translation that does not format with `kw` (a
-    placeholder lost in translation) reads as English rather than failing the connection."""
+    """One page string in `lang`, formatted with `kw`; `n` picks the plural form of a plural entry. English stands in
+    where the translation is missing or does not format with `kw` (a placeholder lost in translation), so a gap in a
+    catalog never fails a connection; a key English lacks is a KeyError."""
     try:
-        return t(lang, key, **kw)
+        return _format(lang, ui_catalog(lang)[key], kw)
     except (KeyError, IndexError, ValueError):
         if lang == DEFAULT:
             raise
-        return t(DEFAULT, key, **kw)
+        return _format(DEFAULT, ui_catalog(DEFAULT)[key], kw)
+
+
+def _format(lang: str, value: Any, kw: dict[str, Any]) -> str:
+    if isinstance(value, dict):
+        value = value.get(plural_category(lang, kw["n"]), value.get("other", next(iter(value.values()))))
+    return value.format(**kw)
 
 
 def bot_namer(lang: str) -> BotNamer:

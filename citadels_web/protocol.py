@@ -111,7 +111,7 @@ async def handle(hub: Hub, conn: Conn, msg: dict[str, Any]) -> None:
             kicked = room.kick(conn.token, msg.get("seat"))
             for other in list(hub.conns.get(room.code, ())):
                 if other.token is not None and other.token == kicked:
-                    other.push({"type": "kicked", "message": i18n.said(other.lang, "kicked")})
+                    other.push({"type": "kicked", "message": i18n.t(other.lang, "kicked")})
                     other.close_after_sending(NORMAL, "kicked by the room's owner")
                     hub.leave(other)
                     other.room, other.token = None, None

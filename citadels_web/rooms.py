@@ -49,7 +49,7 @@ class RoomError(ValueError):
 
     def text(self, lang: str) -> str:
         """The message in `lang` (English where it has no translation yet)."""
-        return i18n.said(lang, f"error.{self.key}", **self.params)
+        return i18n.t(lang, f"error.{self.key}", **self.params)
 
     def frame(self, lang: str) -> dict[str, Any]:
         """The `error` frame that tells the sender, in its language."""

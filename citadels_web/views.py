@@ -117,8 +117,11 @@ def log_entries(game: Game, seat: int | None, view: PlayerView | None = None, na
     """The events `seat` saw (spectator: the public ones), each naming the player who acted (a line that does not say
     the name already starts with it), with what an event meant for the seat as a note of its own."""
     names = names if names is not None else [f"P{i}" for i in range(game.num_players)]
-    events = [e for m, e in game.events if m == ALL_SEATS] if seat is None else (view or game.view(seat)).events
-    chars = () if seat is None else (view or game.view(seat)).my_characters
+    if seat is None:
+        events, chars = [e for m, e in game.events if m == ALL_SEATS], ()
+    else:
+        view = view or game.view(seat)
+        events, chars = view.events, view.my_characters
     cache = cache if cache is not None else LogCache()
     key = (seat, lang, tuple(names), tuple(chars))
     if cache.game is not game or cache.key != key or cache.read > len(events):

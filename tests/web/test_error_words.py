@@ -72,7 +72,7 @@ def test_every_error_and_closing_formats_in_every_language():
     for lang in i18n.LANGUAGES:
         for key in keys:
             dummy = {p: 7 for p in _placeholders(english[key])}
-            assert "{" not in i18n.said(lang, key, **dummy), (lang, key)
+            assert "{" not in i18n.t(lang, key, **dummy), (lang, key)
 
 
 def test_str_of_an_error_is_the_english_text_and_text_is_the_readers():
