@@ -142,12 +142,6 @@ def log_entries(game: Game, seat: int | None, view: PlayerView | None = None, na
     return list(out)
 
 
-def log_lines(game: Game, seat: int | None, view: PlayerView | None = None,
-              names: list[str] | None = None, lang: str = "en") -> list[str]:
-    """The log as plain lines (the notes marked ">> ")."""
-    return [(">> " if x["note"] else "") + x["text"] for x in log_entries(game, seat, view, names, lang)]
-
-
 def legal(game: Game, seat: int | None, view: PlayerView | None = None, names: list[str] | None = None,
           lang: str = "en") -> tuple[list[dict[str, Any]], str | None]:
     """The seat's legal answers (empty unless it decides now) and the question asked, in plain words. Each answer also
