@@ -34,6 +34,8 @@ from typing import Any
 from training import config, ppo
 
 MAIN, EXPLOITER, EVAL, DONE = "main", "exploiter", "eval", "done"
+MOVING_ANCHOR = "main"
+"""`ppo.anchor` value that anchors each main phase to the main it starts from"""
 
 
 @dataclass
@@ -79,7 +81,8 @@ class LeagueConfig:
     eval_seed: int = 980000
     """first seed of the league's measurements (official strength seeds are 910000 up: never used here)"""
     ppo: dict[str, Any] = field(default_factory=dict)
-    """training.ppo.Config fields for the main's phases (tables, presets, learning_rate, num_games...)"""
+    """training.ppo.Config fields for the main's phases (tables, presets, learning_rate, num_games...); `anchor: main`
+    keeps each main phase near the main it started from (a moving anchor, magnetic mirror descent's moving magnet)"""
     progress: bool = True
     """progress bars"""
 
@@ -111,6 +114,8 @@ class LeagueConfig:
         exploiter = phase == EXPLOITER
         base = {} if exploiter else dict(self.ppo)
         cfg = ppo.Config(**{**dataclasses.asdict(ppo.Config()), **base})
+        if cfg.anchor == MOVING_ANCHOR:
+            cfg.anchor = init_from
         cfg.exp_name = f"{self.exp_name}/gen{generation:02d}_{phase}"
         cfg.out_dir = self.out_dir
         cfg.seed = self.seed * 1000 + generation * 2 + exploiter

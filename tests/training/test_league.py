@@ -37,6 +37,17 @@ def test_anchors_keep_their_weight_whatever_the_win_rates():
             league.LeagueConfig(self_play=0.2, anchors=bad, fixed=["heuristic"]).validate()
 
 
+def test_a_moving_anchor_is_the_main_each_phase_starts_from():
+    cfg = league.LeagueConfig(ppo={"anchor": "main", "anchor_coef": 0.5})
+    cfg.validate()
+    main = cfg.stage(league.MAIN, 3, {"self": 1.0}, "runs/x/gen02_main/checkpoints/final.pt")
+    assert main.anchor == "runs/x/gen02_main/checkpoints/final.pt" and main.anchor_coef == 0.5
+    exploiter = cfg.stage(league.EXPLOITER, 3, {"m": 1.0}, "agents/zoo/dagger.pt")
+    assert exploiter.anchor is None  # exploiters are plain best responses
+    fixed = league.LeagueConfig(ppo={"anchor": "agents/zoo/ppo.pt", "anchor_coef": 0.5})
+    assert fixed.stage(league.MAIN, 3, {"self": 1.0}, "elsewhere.pt").anchor == "agents/zoo/ppo.pt"
+
+
 def test_a_config_error_names_the_field():
     cfg = league.LeagueConfig(fixed=["no-such-bot"])
     with pytest.raises(ValueError, match="fixed"):
