@@ -17,7 +17,8 @@ from .core.actions import ABILITY_IDS, PLAYER
 from .core.cards import CHARACTER_IDS, DISTRICT_IDS
 from .core.knowledge import absent_characters, context_visible, known_flower, known_signed, round_events
 from .core.limits import MAX_PLAYERS
-from .observation import (
+from .observation import ObservationEncoder
+from .observation_layout import (
     ABILITY,
     CHAR,
     CONTEXT_ROLES,
@@ -33,10 +34,9 @@ from .observation import (
     PHASES,
     PLAYER_BLOCK,
     Layout,
-    ObservationEncoder,
 )
-from .observation import BLOCK_AT as _B
-from .observation import GLOBAL_AT as _G
+from .observation_layout import BLOCK_AT as _B
+from .observation_layout import GLOBAL_AT as _G
 
 ACTIONS: tuple[Action, ...] = all_actions()
 NUM_ACTIONS = len(ACTIONS)
