@@ -5,16 +5,8 @@ import json
 import pytest
 
 from agents import Agent, register
-from agents.evaluate import (
-    EvalReport,
-    EvaluationError,
-    GameOutcome,
-    _summarise,
-    evaluate,
-    resolve_lineup,
-    seats_of_game,
-    wilson_interval,
-)
+from agents.eval_report import EvalReport, GameOutcome, summarise, wilson_interval
+from agents.evaluate import EvaluationError, evaluate, resolve_lineup, seats_of_game
 from citadels_env.core import Action
 
 
@@ -118,7 +110,7 @@ def outcome(k, players, winner_entry):
 
 def test_summary_on_constructed_games():
     results = [outcome(k, 3, winner_entry=0) for k in range(30)]
-    entries, agents = _summarise(["a", "b", "c"], 3, results)
+    entries, agents = summarise(["a", "b", "c"], 3, results)
     assert entries == agents  # one entry per id
     a, b, c = agents
     assert (a.wins, a.win_rate, a.mean_rank, a.mean_score) == (30, 1.0, 1.0, 30.0)
@@ -127,7 +119,7 @@ def test_summary_on_constructed_games():
     assert a.mu > b.mu > c.mu and a.mu > 25 > c.mu  # the OpenSkill ratings follow the ranking
     assert a.seat_wins == [10, 10, 10]
     # self-play carries no rating information: the mean stays put
-    _, (same,) = _summarise(["x", "x", "x"], 3, results)
+    _, (same,) = summarise(["x", "x", "x"], 3, results)
     assert same.mu == pytest.approx(25.0) and same.win_rate == pytest.approx(1 / 3)
 
 
