@@ -4,7 +4,7 @@ the Gymnasium wrapper for comparison. The default pools are pure self-play and 1
 the shipped policy in every other seat, decided in batches by training/opponents.py; target 5,000 steps/s).
 
     python benchmarks/train_throughput.py [--updates 4] [--opponents self=1 ppo=1] [--threads 1] [--sb3-steps 4096]
-                                          [--workers 0 1 2] [--repeat 3]
+                                          [--workers 0 1 2] [--repeat 3] [--rllib 0 2 [--rllib-envs 32] ...]
 
 `--workers 0 1 2` measures each worker count (0: rollouts in the learner's process, between updates; N: N sampler
 processes collecting during the update, training/workers.py), and `--repeat` runs the whole list again, so that on a
@@ -12,6 +12,11 @@ shared machine the settings are measured interleaved rather than one after the o
 the machine's other processes kept busy meanwhile. "Overall" covers every update, the first rollout included (with
 workers it has nothing to overlap with); "from the second update on" leaves the first update out, the rate of a long
 run. The samplers' start (spawning, imports, opponent networks) is printed apart and counted in neither.
+
+`--rllib 0 2` adds a line per env-runner count for multi-agent PPO on Ray RLlib (training/rllib.py, the `rllib` extra)
+on the same pool, with the network of configs/ppo.yaml and its minibatch size and epochs, a batch of `--rllib-batch`
+env steps, `--rllib-envs` games per env runner, for `--rllib-steps` env steps: the env steps/s of `citadels train
+--algo rllib` (its summary.json: wall time from the first update to the last, Ray's start not counted, printed apart).
 """
 
 from __future__ import annotations
@@ -88,6 +93,46 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Ra
     return Rate(sum(steps) / total, later, sum(rolls) if workers else sum(steps) / sum(rolls), sum(steps), startup)
 
 
+@dataclass
+class RLlibRate:
+    overall: float  # env steps/s over every update (sampling and update), as runs/NAME/summary.json has it
+    later: float  # env steps/s from the second update on
+    steps: int
+    startup: float  # seconds to start Ray and build the algorithm (env runners, learner)
+
+
+def rllib_rate(steps: int, opponents: str, runners: int, envs: int, batch: int, threads: int) -> RLlibRate:
+    """`citadels train --algo rllib` on the pool `opponents` (weights as for training/ppo.py; `self` is the shared
+    policy), with configs/ppo.yaml's network, minibatch size and epochs; nothing evaluated or kept."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from agents.policy import load_checkpoint
+    from training import ppo, rllib
+    from training.config import parse_config
+
+    pcfg, _ = ppo.parse_args(["--config", "configs/ppo.yaml", "--progress", "false"])
+    model = load_checkpoint(pcfg.init_from)["model"] if pcfg.init_from else {"hidden": pcfg.hidden,
+                                                                               "layers": pcfg.layers}
+    with tempfile.TemporaryDirectory() as out:
+        options = {"exp_name": "bench", "out_dir": out, "players": pcfg.players, "opponents": opponents,
+                   "hidden": model["hidden"], "layers": model["layers"], "total_steps": steps,
+                   "num_env_runners": runners, "envs_per_env_runner": envs, "train_batch_size": batch,
+                   "minibatch_size": pcfg.minibatch_size, "num_epochs": pcfg.update_epochs, "threads": threads,
+                   "learning_rate": pcfg.learning_rate, "eval_games": 0, "progress": False}
+        cfg, _ = parse_config(rllib.RLlibConfig, [x for k, v in options.items() for x in ("--" + k.replace("_", "-"), str(v))],
+                              "RLlib PPO")  # as `citadels train --algo rllib --FIELD VALUE ...`
+        t = time.perf_counter()
+        rllib.train(cfg)
+        total = time.perf_counter() - t
+        summary = json.loads((Path(out) / "bench" / "summary.json").read_text())
+    first = summary["curve"][0]
+    later = ((summary["steps"] - first["steps"]) / (summary["wall_s"] - first["seconds"])
+             if summary["updates"] > 1 else float("nan"))
+    return RLlibRate(summary["sps"], later, summary["steps"], total - summary["wall_s"])
+
+
 def sb3_rate(steps: int) -> float:
     from sb3_contrib import MaskablePPO
 
@@ -110,6 +155,12 @@ def main() -> None:
                         help="worker counts, one line each (0: rollouts in the learner's process)")
     parser.add_argument("--repeat", type=int, default=1, help="rounds over every setting, interleaved")
     parser.add_argument("--sb3-steps", type=int, default=4096, help="0 to skip the MaskablePPO comparison")
+    parser.add_argument("--rllib", type=int, nargs="*", default=[], metavar="RUNNERS",
+                        help="RLlib PPO (training/rllib.py) too, one line per env-runner count (0: sampling in the "
+                             "driver), on the same pools")
+    parser.add_argument("--rllib-envs", type=int, default=32, help="games per env runner (RLlib)")
+    parser.add_argument("--rllib-batch", type=int, default=8000, help="env steps per PPO update (RLlib)")
+    parser.add_argument("--rllib-steps", type=int, default=24_000, help="env steps per RLlib line")
     args = parser.parse_args()
     import torch
 
@@ -125,6 +176,15 @@ def main() -> None:
                 print(f"training/ppo.py (configs/ppo.yaml, opponents {opponents}, {args.threads} thread(s), "
                       f"workers {workers}): {r.overall:,.0f} env steps/s overall ({r.later:,.0f} from the second "
                       f"update on), {where} ({r.steps:,} steps; other processes busy on {others:.1f} of "
+                      f"{os.cpu_count()} cores meanwhile)", flush=True)
+            for runners in args.rllib:
+                clock = cpu_clock()
+                r = rllib_rate(args.rllib_steps, opponents, runners, args.rllib_envs, args.rllib_batch, args.threads)
+                others = busy_cores_since(clock)
+                print(f"RLlib PPO (training/rllib.py, opponents {opponents}, {args.threads} thread(s), {runners} env "
+                      f"runner(s) x {args.rllib_envs} games, batch {args.rllib_batch:,}): {r.overall:,.0f} env steps/s "
+                      f"overall ({r.later:,.0f} from the second update on; Ray's start and the build "
+                      f"{r.startup:.1f} s) ({r.steps:,} steps; other processes busy on {others:.1f} of "
                       f"{os.cpu_count()} cores meanwhile)", flush=True)
     if args.sb3_steps:
         print(f"sb3-contrib MaskablePPO on citadels_env/Citadels-v0 (4 players, 128x128): "

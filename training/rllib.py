@@ -16,30 +16,30 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
 import torch
 from ray.rllib.core.columns import Columns
 from ray.rllib.core.rl_module.apis.value_function_api import ValueFunctionAPI
 from ray.rllib.core.rl_module.torch import TorchRLModule
-from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-import agents
 from agents.evaluate_ray import address_problem, connect
 from agents.policy import PolicyNet, save_checkpoint
-from citadels_env.action_ids import action_id
-from citadels_env.aec import raw_env
-from citadels_env.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, legal_mask, to_core
-from citadels_env.rewards import final_rewards
 from training.config import ConfigError, RunConfig, final_evaluation, need, parse_config
+from training.rllib_env import (
+    ACTION_SPACE,
+    MODULE_ID,
+    OBS_SPACE,
+    ActionsToEnv,
+    CitadelsEnvRunner,
+    CitadelsMultiAgentEnv,
+    ObservationsToModule,
+)
 
-MODULE_ID = "shared"  # every learner seat maps to this one policy
 MASKED = -3.4e38  # RLlib's FLOAT_MIN: a finite "minus infinity", so that entropies and KLs stay free of NaN
 
 
@@ -58,8 +58,8 @@ class RLlibConfig(RunConfig):
     prints); None starts a Ray of this run's own on this machine"""
     num_env_runners: int = 2
     """env runner actors sampling games (0: sample in the driver); spread over the cluster's nodes by Ray"""
-    envs_per_env_runner: int = 1
-    """games each env runner steps side by side"""
+    envs_per_env_runner: int = 32
+    """games each env runner steps side by side (one forward pass of the policy serves them all)"""
     cpus_per_env_runner: float = 1.0
     """CPUs Ray reserves per env runner (a node with N CPUs hosts N / this runners)"""
     train_batch_size: int = 4000
@@ -74,6 +74,9 @@ class RLlibConfig(RunConfig):
     """PPO clip range"""
     export_every: int = 0
     """PPO updates between exports of runs/NAME/policy.pt (0: only at the end)"""
+    threads: int = 1
+    """torch CPU threads of the driver (the PPO learner; the sampling too with 0 env runners); more than 1 only pays
+    on an otherwise idle machine"""
 
     def validate(self) -> None:
         super().validate()
@@ -88,109 +91,13 @@ class RLlibConfig(RunConfig):
         need(self, "gae_lambda", 0 <= self.gae_lambda <= 1, "from 0 to 1")
         need(self, "clip_param", self.clip_param > 0, "> 0")
         need(self, "export_every", self.export_every >= 0, ">= 0")
+        need(self, "threads", self.threads > 0, "> 0")
         if self.address is not None and address_problem(self.address):
             raise ConfigError("address", f"must be auto, HOST:PORT or ray://HOST:PORT (or null), got "
                                          f"{self.address!r}")
         if "snapshot" in self.opponents:
             raise ConfigError("opponents", "RLlib runs have no \"snapshot\" opponent; use \"self\" (the shared "
                                            "policy) or agent ids")
-
-
-# -- the environment -------------------------------------------------------------------------------------------------
-OBS_SPACE = gym.spaces.Dict({
-    "observations": gym.spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32),
-    "action_mask": gym.spaces.Box(0.0, 1.0, (NUM_ACTIONS,), np.float32),
-})
-ACTION_SPACE = gym.spaces.Discrete(NUM_ACTIONS)
-
-
-class CitadelsMultiAgentEnv(MultiAgentEnv):
-    """Citadels as an RLlib MultiAgentEnv, turn based: each step returns the observation of the one learner seat
-    on turn, as {"observations", "action_mask"} (the keys RLlib's action-masking modules read). Bot seats are played
-    inside `step`; at the end every learner seat gets its final observation and reward.
-
-    env_config: players, preset, reward, opponents (weights, as RLlibConfig), seed, max_rounds."""
-
-    def __init__(self, config: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        # RLlib passes an EnvContext: a dict that also says which runner (and which of its envs) this is, so that
-        # every env deals its own games
-        worker, vector = getattr(config, "worker_index", 0), getattr(config, "vector_index", 0)
-        config = dict(config or {})
-        self.aec = raw_env(players=config.get("players", 4), preset=config.get("preset"),
-                           reward=config.get("reward", "win"), max_rounds=config.get("max_rounds", 100))
-        self.players = len(self.aec.possible_agents)
-        weights = config.get("opponents") or {"self": 1.0}
-        self.kinds = list(weights)
-        self.weights = [float(weights[k]) for k in self.kinds]
-        seed = int(config.get("seed", 0)) * 1_000_003 + worker * 1009 + vector
-        self.base_seed = seed
-        self.rng = random.Random(seed)
-        self.bots: dict[tuple[int, str], Any] = {}  # (seat, agent id) -> its bot: a bot never plays two seats
-        self.possible_agents = list(self.aec.possible_agents)
-        self.agents = []
-        self.observation_spaces = dict.fromkeys(self.possible_agents, OBS_SPACE)
-        self.action_spaces = dict.fromkeys(self.possible_agents, ACTION_SPACE)
-        self.controllers: list[Any] = []  # per seat: None (the learner policy) or a bot
-        self.acted: set[int] = set()
-
-    def _obs(self, seat: int) -> dict[str, np.ndarray]:
-        return {"observations": self.aec.encoder(seat),
-                "action_mask": legal_mask(self.aec.game, seat).astype(np.float32)}
-
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        if seed is not None:  # RLlib's seed is per runner: this env's own seed keeps its games its own
-            self.rng.seed(f"{seed}/{self.base_seed}")
-        self.aec.reset(seed=self.rng.getrandbits(62))
-        learner = self.rng.randrange(self.players)
-        self.controllers = [None if s == learner else self._draw(s) for s in range(self.players)]
-        for s, bot in enumerate(self.controllers):
-            if bot is not None:
-                bot.reset(s, self.aec.game.config, self.rng.getrandbits(62))
-        self.agents = [self.possible_agents[s] for s, c in enumerate(self.controllers) if c is None]
-        self.acted = set()
-        return self._advance()[0], {}
-
-    def _draw(self, seat: int) -> Any:
-        """The controller of a non-learner seat for this game: None (the shared policy) or the seat's bot."""
-        kind = self.rng.choices(self.kinds, self.weights)[0]
-        if kind == "self":
-            return None
-        if (seat, kind) not in self.bots:
-            self.bots[seat, kind] = agents.make(kind, seed=self.base_seed + seat)
-        return self.bots[seat, kind]
-
-    def _advance(self) -> tuple[dict, dict, dict, dict]:
-        """Play the bot seats until a learner seat is on turn (its observation) or the game ends (every learner
-        seat's final observation and reward)."""
-        g = self.aec.game
-        while not g.is_over and g.round <= self.aec._max_rounds:
-            seat = g.current_player
-            bot = self.controllers[seat]
-            if bot is None:
-                self.acted.add(seat)  # RLlib wants a reward with each observation of an agent that acted before
-                agent = self.possible_agents[seat]
-                return {agent: self._obs(seat)}, {agent: 0.0}, {"__all__": False}, {"__all__": False}
-            g.apply(bot.decide(g, seat))
-        over = g.is_over
-        rewards = final_rewards(g, self.aec.reward_scheme) if over else [0.0] * self.players
-        names = [self.possible_agents[s] for s in sorted(self.acted)]
-        obs = {a: self._obs(s) for a, s in zip(names, sorted(self.acted))}
-        rew = {a: float(rewards[s]) for a, s in zip(names, sorted(self.acted))}
-        return obs, rew, {**dict.fromkeys(names, over), "__all__": over}, \
-            {**dict.fromkeys(names, not over), "__all__": not over}
-
-    def step(self, action_dict: dict[str, int]):
-        g = self.aec.game
-        seat = g.current_player
-        if g.is_over or g.round > self.aec._max_rounds:
-            raise RuntimeError("the game is over: call reset()")
-        agent = self.possible_agents[seat]
-        if set(action_dict) != {agent}:
-            raise ValueError(f"expected an action for {agent} (on turn) only, got actions for {sorted(action_dict)}")
-        g.apply(to_core(action_id(action_dict[agent]), seat, self.players))  # refused with the game unchanged
-        obs, rewards, terminated, truncated = self._advance()
-        return obs, rewards, terminated, truncated, {}
 
 
 # -- the RLModule ----------------------------------------------------------------------------------------------------
@@ -220,13 +127,48 @@ class MaskedPolicyModule(TorchRLModule, ValueFunctionAPI):
         return self.net.value(embeddings).squeeze(-1)
 
 
+# -- Ray's notices ---------------------------------------------------------------------------------------------------
+#: Notices Ray prints on every run that a user of this project cannot act on, by the logger that emits them: the
+#: token authentication a local Ray turns on by default (a good default), RLlib's reminder that PPO runs on its new
+#: API stack (the one this module is written for), and the deprecation RLlib's own RLModule constructor triggers.
+#: Only these messages are dropped, and never at ERROR or above.
+RAY_NOTICES = {
+    "ray._private.authentication.authentication_token_setup": ("Token authentication is enabled for this Ray",),
+    "ray.rllib.algorithms.algorithm_config": ("You are running PPO on the new API stack",),
+    "ray._common.deprecation": ("DeprecationWarning: `RLModule(config=[RLModuleConfig object])` has been "
+                                "deprecated",),
+}
+
+
+class DropNotices(logging.Filter):
+    """A logging filter that drops the records below ERROR whose message starts with one of `prefixes`."""
+
+    def __init__(self, prefixes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.prefixes = prefixes
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.ERROR or not record.getMessage().startswith(self.prefixes)
+
+
+def quiet_ray_notices() -> None:
+    """Install the RAY_NOTICES filters (once) on the loggers that print them."""
+    for name, prefixes in RAY_NOTICES.items():
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, DropNotices) for f in logger.filters):
+            logger.addFilter(DropNotices(prefixes))
+
+
 # -- training --------------------------------------------------------------------------------------------------------
-def build_config(cfg: RLlibConfig) -> Any:
-    """The PPOConfig of a run: the env, the shared masked module, PPO's settings, Ray's resources."""
+def build_config(cfg: RLlibConfig, restart_env_runners: bool = True) -> Any:
+    """The PPOConfig of a run: the env, the shared masked module, the lean sampling pieces above, PPO's settings,
+    Ray's resources. `restart_env_runners`: RLlib's fault tolerance (an env runner that died, say with its node, is
+    started again); a run on a Ray of its own turns it off, so that a failure there is the run's error."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
+    quiet_ray_notices()
     env_config = {"players": cfg.players, "preset": cfg.preset, "reward": cfg.reward,
                   "opponents": dict(cfg.opponents), "seed": cfg.seed}
     module = RLModuleSpec(module_class=MaskedPolicyModule, observation_space=OBS_SPACE, action_space=ACTION_SPACE,
@@ -235,14 +177,20 @@ def build_config(cfg: RLlibConfig) -> Any:
             .environment(CitadelsMultiAgentEnv, env_config=env_config,
                          disable_env_checking=True)  # its check steps random, mostly illegal, actions
             .env_runners(num_env_runners=cfg.num_env_runners, num_envs_per_env_runner=cfg.envs_per_env_runner,
-                         num_cpus_per_env_runner=cfg.cpus_per_env_runner)
+                         num_cpus_per_env_runner=cfg.cpus_per_env_runner, env_runner_cls=CitadelsEnvRunner,
+                         env_to_module_connector=lambda env=None, spaces=None, device=None: ObservationsToModule(),
+                         module_to_env_connector=lambda env=None, spaces=None: ActionsToEnv(),
+                         add_default_connectors_to_env_to_module_pipeline=False,
+                         add_default_connectors_to_module_to_env_pipeline=False)
+            .fault_tolerance(restart_failed_env_runners=restart_env_runners)
             .learners(num_learners=0)
             .multi_agent(policies={MODULE_ID}, policy_mapping_fn=lambda agent_id, episode, **kw: MODULE_ID)
             .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={MODULE_ID: module}))
             .training(lr=cfg.learning_rate, gamma=cfg.gamma, lambda_=cfg.gae_lambda, entropy_coeff=cfg.ent_coef,
                       clip_param=cfg.clip_param, train_batch_size_per_learner=cfg.train_batch_size,
                       minibatch_size=cfg.minibatch_size, num_epochs=cfg.num_epochs)
-            .debugging(seed=cfg.seed, log_level="ERROR"))
+            .debugging(seed=cfg.seed, log_level="ERROR",
+                       log_sys_usage=False))  # (its monitor thread only feeds Tune, and asks for gputil)
 
 
 def trained_net(algo: Any, cfg: RLlibConfig) -> PolicyNet:
@@ -281,10 +229,14 @@ def train(cfg: RLlibConfig, on_update: Any = None) -> Path:
 
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     run_dir.mkdir(parents=True, exist_ok=True)
+    quiet_ray_notices()
+    own_ray = cfg.address in (None, "local") and not ray.is_initialized()
     started = connect(cfg.address)
     algo = None
+    threads = torch.get_num_threads()
+    torch.set_num_threads(cfg.threads)  # (torch's default, one per core, competes with the env runners and bots)
     try:
-        algo = build_config(cfg).build_algo()
+        algo = build_config(cfg, restart_env_runners=not own_ray).build_algo()
         path = run_dir / "policy.pt"
         steps, updates, curve = 0, 0, []
         start = time.perf_counter()
@@ -304,9 +256,11 @@ def train(cfg: RLlibConfig, on_update: Any = None) -> Path:
         wall = time.perf_counter() - start
         export(algo, cfg, path, steps)
         summary = {"steps": steps, "updates": updates, "wall_s": round(wall, 2), "sps": round(steps / wall, 1),
-                   "num_env_runners": cfg.num_env_runners, "curve": curve}
+                   "num_env_runners": cfg.num_env_runners, "envs_per_env_runner": cfg.envs_per_env_runner,
+                   "curve": curve}
         (run_dir / "summary.json").write_text(json.dumps(summary, indent=1))
     finally:
+        torch.set_num_threads(threads)
         if algo is not None:
             algo.stop()
         if started:

@@ -4,7 +4,10 @@ the smoke config trained on a two-node Ray cluster simulated on this machine."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -19,10 +22,12 @@ import agents
 from agents.evaluate import evaluate
 from citadels_cli.main import main as cli
 from citadels_env.encoding import NUM_ACTIONS, OBS_SIZE
+from citadels_env.rewards import final_rewards
 from training import rllib
 from training.config import ConfigError
 
-SMOKE = Path(__file__).parents[2] / "configs" / "rllib_smoke.yaml"
+ROOT = Path(__file__).parents[2]
+SMOKE = ROOT / "configs" / "rllib_smoke.yaml"
 
 
 def play(env: rllib.CitadelsMultiAgentEnv, seed: int) -> tuple[list, dict]:
@@ -51,7 +56,7 @@ def test_env_shows_only_the_learner_seat_on_turn_and_rewards_every_learner_at_th
         assert learners and not learners & bots  # bot seats never reach RLlib
         assert set(rewards) == learners and env.aec.game.is_over
         assert all(n >= 1 for _, n, _ in trace)
-        everyone = rllib.final_rewards(env.aec.game, "win")
+        everyone = final_rewards(env.aec.game, "win")
         assert rewards == {a: float(everyone[int(a.split("_")[1])]) for a in learners}
 
 
@@ -96,6 +101,8 @@ def test_config_refuses_snapshot_opponents_and_bad_ray_settings():
     with pytest.raises(ConfigError, match="address"):
         rllib.RLlibConfig(address="head-node").validate()
     rllib.RLlibConfig(address="ray://10.0.0.1:10001").validate()
+    with pytest.raises(ConfigError, match="threads"):
+        rllib.RLlibConfig(threads=0).validate()
     cfg = rllib.RLlibConfig.from_yaml(SMOKE)
     assert cfg.num_env_runners == 2 and cfg.opponents["random"] > 0
 
@@ -144,6 +151,104 @@ def test_module_is_policy_net_and_illegal_actions_have_probability_zero():
     assert torch.allclose(probs.sum(-1), torch.ones(40))
     values = module.compute_values({Columns.OBS: obs})
     assert values.shape == (40,) and torch.isfinite(values).all()
+
+
+# -- the env runner and its connectors ------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_env_runner_samples_legal_actions_with_their_log_probabilities_and_counts_every_step():
+    from ray.rllib.utils.metrics import (
+        NUM_AGENT_STEPS_SAMPLED,
+        NUM_ENV_STEPS_SAMPLED,
+        NUM_ENV_STEPS_SAMPLED_LIFETIME,
+        NUM_MODULE_STEPS_SAMPLED,
+    )
+
+    cfg = rllib.RLlibConfig(players=4, opponents={"self": 0.5, "random": 0.5}, hidden=16, layers=1,
+                            num_env_runners=0, envs_per_env_runner=4, seed=3)
+    runner = rllib.CitadelsEnvRunner(config=rllib.build_config(cfg))  # (the driver's runner: no Ray needed)
+    try:
+        assert not runner.env.copy  # the games' observations are handed over as they are
+        for explore, steps in ((True, 400), (False, 100)):
+            episodes = runner.sample(num_timesteps=steps, explore=explore, force_reset=True)  # (new games)
+            n = sum(e.env_steps() for e in episodes)
+            assert steps <= n < steps + 4
+            assert runner.metrics.peek(NUM_ENV_STEPS_SAMPLED) == runner.metrics.peek(NUM_ENV_STEPS_SAMPLED_LIFETIME) == n
+            agents = {a for e in episodes for a in e.agent_episodes}
+            # (an agent step is an observation received: at a game's end, one per learner seat)
+            agent_steps = sum(runner.metrics.peek((NUM_AGENT_STEPS_SAMPLED, a)) for a in agents)
+            assert n <= agent_steps < n + 4 * 8 and runner.metrics.peek(
+                (NUM_MODULE_STEPS_SAMPLED, rllib.MODULE_ID)) == agent_steps
+            checked = 0
+            for e in episodes:
+                for sa in e.agent_episodes.values():
+                    if not len(sa):
+                        continue
+                    masks = np.asarray(sa.get_observations()["action_mask"])[:len(sa)]
+                    actions = np.asarray(sa.get_actions())
+                    logits = torch.as_tensor(np.asarray(sa.get_extra_model_outputs(Columns.ACTION_DIST_INPUTS)))
+                    logp = np.asarray(sa.get_extra_model_outputs(Columns.ACTION_LOGP))
+                    assert np.all(masks[np.arange(len(sa)), actions] == 1)  # every action legal where taken
+                    assert np.all(logits.numpy()[masks == 0] == rllib.MASKED)
+                    expected = torch.log_softmax(logits, -1)[torch.arange(len(sa)), torch.as_tensor(actions)]
+                    assert np.allclose(logp, expected.numpy(), atol=1e-5)
+                    if not explore:  # the greedy action
+                        assert np.array_equal(actions, logits.argmax(-1).numpy())
+                    checked += len(sa)
+            assert n - 4 * 4 <= checked <= n  # (an agent's last action waits in the episode for its next turn)
+            runner.get_metrics()  # (resets the counts of this round)
+    finally:
+        runner.stop()
+
+
+# -- Ray's notices ---------------------------------------------------------------------------------------------------
+
+
+def test_ray_notices_are_dropped_but_errors_and_other_warnings_pass():
+    rllib.quiet_ray_notices()
+    rllib.quiet_ray_notices()  # once per logger, however often called
+    for name, prefixes in rllib.RAY_NOTICES.items():
+        logger = logging.getLogger(name)
+        assert sum(isinstance(f, rllib.DropNotices) for f in logger.filters) == 1
+        seen: list[logging.LogRecord] = []
+        handler = logging.Handler()
+        handler.emit = seen.append  # type: ignore[method-assign]
+        logger.addHandler(handler)
+        try:
+            logger.warning(prefixes[0] + " (the notice)")
+            logger.error(prefixes[0] + " (an error that starts like it)")
+            logger.warning("another warning")
+        finally:
+            logger.removeHandler(handler)
+        assert [(r.levelno, r.getMessage()) for r in seen] == [
+            (logging.ERROR, prefixes[0] + " (an error that starts like it)"), (logging.WARNING, "another warning")]
+
+
+def run_rllib(*args: str, code: str = "") -> subprocess.CompletedProcess:
+    script = f"import sys\nfrom training import rllib\n{code}\nrllib.main(sys.argv[1:])"
+    return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+NOTICES = ("Token authentication is enabled", "new API stack", "DeprecationWarning", "gputil",
+           "constructor arguments in the object store")
+
+
+@pytest.mark.slow
+def test_a_run_prints_no_ray_notices_and_an_env_error_still_shows(tmp_path):
+    run = run_rllib("--config", str(SMOKE), "--out-dir", str(tmp_path), "--total-steps", "500",
+                    "--num-env-runners", "1", "--envs-per-env-runner", "2")
+    output = run.stdout + run.stderr
+    assert run.returncode == 0, output
+    assert (tmp_path / "rllib_smoke" / "policy.pt").is_file()
+    assert not [notice for notice in NOTICES if notice in output], output
+
+    broken = run_rllib("--config", str(SMOKE), "--out-dir", str(tmp_path), "--total-steps", "500",
+                       "--num-env-runners", "0",
+                       code="def step(self, action_dict):\n    raise RuntimeError('the env broke')\n"
+                            "rllib.CitadelsMultiAgentEnv.step = step")
+    assert broken.returncode != 0 and "RuntimeError: the env broke" in broken.stderr, broken.stderr
 
 
 # -- the smoke run on a two-node cluster ----------------------------------------------------------------------------
