@@ -44,6 +44,7 @@ from agents.beliefs import belief_features
 from agents.evaluate_ray import address_problem
 from agents.policy import (
     PolicyNet,
+    is_draft,
     load_checkpoint,
     load_policy,
     masked_entropy,
@@ -51,13 +52,17 @@ from agents.policy import (
     save_checkpoint,
 )
 from citadels_env.core import Game, GameConfig
-from citadels_env.encoding import ObservationEncoder, legal_mask
+from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, ObservationEncoder, legal_mask
 from citadels_env.rewards import final_rewards
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
 from training.opponents import SELF, OpponentPool, choose
 from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
+
+ANCHOR_SCOPES = ("all", "draft")
+#: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
+DRAFT_DECISION_COLUMNS = [GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)]
 
 __all__ = ["CRITIC_SIZE", "SELF", "Config", "Rollout", "Table", "Trainer", "critic_input", "train"]
 
@@ -97,6 +102,10 @@ class Config(RunConfig):
     regularisation of magnetic mirror descent and R-NaD: a league's main keeps what it knew while it learns)"""
     anchor_coef: float = 0.0
     """weight of the KL to `anchor` (0: none)"""
+    anchor_scope: str = "all"
+    """the decisions the KL to `anchor` covers: all, or draft (the character draft only: the draft stays near the
+    anchor's while the rest of the play moves freely; docs/TRAINING.md, "Where ppo's strength and its exploitability
+    sit")"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
@@ -159,6 +168,7 @@ class Config(RunConfig):
         config.need(self, "max_grad_norm", self.max_grad_norm > 0, "> 0")
         config.need(self, "target_kl", self.target_kl is None or self.target_kl > 0, "> 0 or null")
         config.need(self, "anchor_coef", self.anchor_coef >= 0, ">= 0")
+        config.need(self, "anchor_scope", self.anchor_scope in ANCHOR_SCOPES, " or ".join(ANCHOR_SCOPES))
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
@@ -303,13 +313,18 @@ class Trainer:
         return stats
 
     def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
-        """Mean KL(policy || anchor) over the minibatch's decisions, over their legal actions only."""
+        """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over
+        their legal actions only."""
         with torch.no_grad():
             anchor_logits, _ = self.anchor(obs, masks, None)
             anchor_logp = masked_log_probs(anchor_logits)
         legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
         gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
-        return (logp.exp() * gap).sum(-1).mean()
+        kl = (logp.exp() * gap).sum(-1)
+        if self.cfg.anchor_scope == "draft":  # the observation's one-hot of the decision kind says which rows
+            draft = obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
+            return (kl * draft).sum() / draft.sum().clamp(min=1)
+        return kl.mean()
 
     def warm_start(self, progress: bool = True) -> dict[str, float]:
         """Behaviour cloning: every seat of `bc_games` games is played by `bc_agent`; the policy learns its choices

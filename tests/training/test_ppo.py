@@ -236,6 +236,41 @@ def test_an_anchor_keeps_the_policy_near_it(tmp_path):
     assert _distance(held, start) < 0.5 * _distance(free, start)
 
 
+def test_a_draft_scoped_anchor_weighs_the_draft_decisions_only(tmp_path):
+    import random
+
+    from agents.policy import is_draft
+    from citadels_env.core import Game
+    from citadels_env.encoding import ObservationEncoder, legal_mask
+
+    start = ppo.train(tiny(tmp_path / "start", eval_opponents=[], total_steps=300))
+    trainer = ppo.Trainer(tiny(tmp_path / "t", anchor=str(start), anchor_coef=1.0, anchor_scope="draft"))
+    with torch.no_grad():  # a policy that differs from the anchor everywhere
+        for w in trainer.net.parameters():
+            w.add_(0.5 * torch.randn(w.shape, generator=torch.Generator().manual_seed(1)))
+    rows: dict[bool, list] = {True: [], False: []}  # draft decision or not -> (observation, mask)
+    game, rng = Game(GameConfig(players=3), 5), random.Random(5)
+    encode = ObservationEncoder(game)
+    while not game.is_over:
+        seat = game.current_player
+        rows[is_draft(game.decision_kind)].append((encode(seat), legal_mask(game, seat)))
+        game.apply(rng.choice(game.legal_actions()))
+
+    def kl(scope: str, draft: int, turns: int) -> float:
+        picked = rows[True][:draft] + rows[False][:turns]
+        obs = torch.stack([torch.from_numpy(o) for o, _ in picked])
+        masks = torch.stack([torch.from_numpy(m).bool() for _, m in picked])
+        trainer.cfg.anchor_scope = scope
+        with torch.no_grad():
+            return float(trainer._anchor_kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
+
+    assert kl("draft", 0, 20) == 0.0  # no draft decision: nothing to pull
+    assert kl("all", 0, 20) > 0.01  # (the two networks differ on the turns too)
+    assert kl("draft", 6, 20) == pytest.approx(kl("all", 6, 0), rel=1e-5)  # the mean over the draft rows alone
+    with pytest.raises(ValueError, match="anchor_scope"):
+        tiny(tmp_path, anchor_scope="turns").validate()
+
+
 def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
     with pytest.raises(ValueError, match="anchor"):
         tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
