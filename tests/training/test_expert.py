@@ -74,6 +74,7 @@ def test_a_round_learns_the_targets_saves_an_agent_and_resumes_from_saved_chunks
     mask = torch.from_numpy(np.unpackbits(data["masks"], axis=1, count=NUM_ACTIONS).astype(bool))
     target = torch.from_numpy(data["targets"].astype(np.float32))
 
+    @torch.no_grad()
     def kl(net):  # KL(search shares || network policy)
         logp = torch.log_softmax(net.logits(obs, mask), -1)
         terms = torch.where(target > 0, target * (torch.log(target.clamp_min(1e-9)) - logp), torch.zeros_like(logp))

@@ -201,6 +201,7 @@ def test_ship_keeps_the_weights_and_the_record_and_drops_the_optimizer(tmp_path)
         ship(final, "tinybot", 0, "pytest", tmp_path / "x.pt")
 
 
+@torch.no_grad()
 def _distance(a, b, obs_games=3):
     """Mean KL between two checkpoints' policies over the decisions of a few random games."""
     import random
