@@ -18,7 +18,7 @@ bots lose to and which half an exploiter feeds on (docs/TRAINING.md, "Where ppo'
 sit"). The seeds from 990000 are this project's own, never the official 910000.
 
 Prints one line per measurement and writes them, with the recipe, as JSON to `--out` (default
-runs/draft_split/<draft>+<turns>.json); the exploiter's run is in runs/draft_split/.
+runs/draft_split/<draft>+<turns>.json); the exploiter's run is in `--run-dir`/draft_split/ (default runs/).
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--exploit-from", default="agents/zoo/ppo.pt", help="checkpoint the exploiter starts from")
     parser.add_argument("--train-seed", type=int, default=7, help="seed of the exploiter's training")
     parser.add_argument("--out", type=Path, default=None, help="JSON file of the results")
+    parser.add_argument("--run-dir", type=Path, default=Path("runs"), help="where the exploiter's run goes")
+    parser.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
     args = parser.parse_args(argv)
     try:
         for name in ("draft", "turns"):
@@ -107,8 +109,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             print(f"split ({args.draft} drafts, {args.turns} plays) vs three {baseline}: {r['win_rate']:.1%} "
                   f"[{r['low']:.1%}, {r['high']:.1%}]", flush=True)
         if args.exploit_steps:
-            cfg = league.LeagueConfig(exp_name="draft_split", seed=args.train_seed,
-                                      exploiter_steps=args.exploit_steps)
+            cfg = league.LeagueConfig(exp_name="draft_split", out_dir=str(args.run_dir), seed=args.train_seed,
+                                      exploiter_steps=args.exploit_steps, progress=args.progress)
             run = cfg.stage(league.EXPLOITER, 0, {SPLIT_ID: 1.0}, args.exploit_from)
             run.exp_name = f"draft_split/{name}"
             random.seed(run.seed)
