@@ -219,7 +219,12 @@ def test_the_hint_shows_only_on_your_own_move(browser, server):
     make_bot(ann, 2)
     make_bot(ann, 3)
     ann.get_by_test_id("start-btn").click()
-    game = server.room(code).game
+    for _ in range(500):
+        game = server.room(code).game
+        if game is not None:
+            break
+        ann.wait_for_timeout(10)
+    assert game is not None, "the room did not start its game"
     pages = {0: ann, 1: bob}
     for _ in range(50):
         mover = game.current_player
