@@ -1,0 +1,79 @@
+"""Behaviour cloning before PPO (`bc_games` > 0 in training/ppo.py): every seat of `bc_games` games is played by
+`bc_agent`; the policy learns its choices and the value head each seat's final reward, so that PPO starts from a
+policy that already plays."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import torch
+
+import agents
+from agents.base import Decision
+from agents.beliefs import belief_features
+from agents.policy import masked_log_probs
+from citadels_env.core import Game
+from citadels_env.encoding import ObservationEncoder, legal_mask
+from citadels_env.rewards import final_rewards
+
+if TYPE_CHECKING:
+    from training.ppo import Trainer
+
+
+def warm_start(trainer: Trainer, progress: bool = True) -> dict[str, float]:
+    """Behaviour cloning: every seat of `bc_games` games is played by `bc_agent`; the policy learns its choices
+    (decisions with a single legal answer are skipped) and the value head the seat's final reward."""
+    from tqdm import tqdm
+
+    cfg = trainer.cfg
+    n = cfg.players
+    obs, masks, acts, rets = [], [], [], []
+    for k in tqdm(range(cfg.bc_games), desc="imitation games", disable=not progress, unit="game"):
+        seed = cfg.seed * 7_000_003 + k
+        game = Game(trainer.game_config, seed)
+        enc = ObservationEncoder(game)
+        bots = [agents.make(cfg.bc_agent, seed=seed * 16 + s) for s in range(n)]
+        for s, bot in enumerate(bots):
+            bot.reset(s, trainer.game_config, seed * 16 + s)
+        seats = []
+        while not game.is_over:
+            d = Decision(game)
+            action = bots[d.seat].act(d)
+            if len(d.legal) > 1:
+                o = enc(d.seat)
+                if trainer.net.beliefs:
+                    o = np.concatenate([o, belief_features(d.view)])
+                obs.append(o.astype(np.float16))
+                masks.append(legal_mask(game, d.seat).astype(bool))
+                acts.append(d.to_flat(action))
+                seats.append(d.seat)
+            game.apply(action)
+        final = final_rewards(game, cfg.reward)
+        rets += [final[s] for s in seats]
+    torch.set_num_threads(cfg.threads)
+    trainer.net.train()
+    obs_t = torch.from_numpy(np.stack(obs))
+    mask_t = torch.from_numpy(np.stack(masks))
+    act_t = torch.tensor(acts)
+    ret_t = torch.tensor(rets, dtype=torch.float32)
+    count = len(acts)
+    stats: dict[str, float] = {}
+    for _ in tqdm(range(cfg.bc_epochs), desc="imitation epochs", disable=not progress):
+        order = torch.from_numpy(trainer.rng.permutation(count))
+        correct = total_loss = 0.0
+        for start in range(0, count, cfg.minibatch_size):
+            mb = order[start:start + cfg.minibatch_size]
+            logits, value = trainer.net(obs_t[mb].float(), mask_t[mb])
+            logp = masked_log_probs(logits)
+            pi_loss = -logp.gather(1, act_t[mb].unsqueeze(1)).mean()
+            v_loss = 0.5 * ((value - ret_t[mb]) ** 2).mean()
+            loss = pi_loss + cfg.vf_coef * v_loss
+            trainer.optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(trainer.net.parameters(), cfg.max_grad_norm)
+            trainer.optimizer.step()
+            correct += float((logits.argmax(1) == act_t[mb]).sum())
+            total_loss += loss.item() * len(mb)
+        stats = {"bc/loss": total_loss / count, "bc/accuracy": correct / count, "bc/samples": float(count)}
+    return stats
