@@ -76,7 +76,7 @@ class Seat:
         name; a bot's says its seat and kind ("Bot 2 (heuristic)", seats counted from 1), since several bots of one
         kind may sit at a table; an open seat's is empty."""
         if self.kind == BOT:
-            return (bot_name or english_bot_name)(self.index + 1, self.bot or "")
+            return (bot_name or _ENGLISH_BOT_NAME)(self.index + 1, self.bot or "")
         return self.name or ""
 
     def public(self, bot_name: BotNamer | None = None) -> dict[str, Any]:
@@ -84,8 +84,7 @@ class Seat:
                 "connected": self.connected, "replaced": self.replaced}
 
 
-def english_bot_name(number: int, bot: str) -> str:
-    return f"Bot {number} ({bot})"
+_ENGLISH_BOT_NAME = i18n.bot_namer(i18n.DEFAULT)  # the catalog's own "Bot {n} ({bot})"
 
 
 def clean_name(name: Any) -> str:

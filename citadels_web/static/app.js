@@ -40,7 +40,7 @@ function connect() {
     ws.onopen = () => resolve(ws);
     ws.onmessage = (ev) => receive(JSON.parse(ev.data));
     // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
-    ws.onclose = () => { if (S.room && !S.kicked && !S.closed) setTimeout(rejoin, 1000); };
+    ws.onclose = () => { if (S.room && !S.closed) setTimeout(rejoin, 1000); };
     S.ws = ws;
   });
 }
@@ -70,6 +70,7 @@ function receive(m) {
       showRoom();
       renderLobby();
       break;
+    case "kicked":  // (both are worded by the server, in this tab's language)
     case "closed":
       S.closed = true;
       localStorage.removeItem("citadels:" + S.room);
@@ -85,12 +86,6 @@ function receive(m) {
     case "timeout": banner("timeout-notice", m.label); break;
     case "over": S.over = m; renderScores(); break;
     case "replay_frame": S.replayFrame = m; renderReplay(); break;
-    case "kicked":
-      S.kicked = true;
-      localStorage.removeItem("citadels:" + S.room);
-      banner("error-banner", m.message || T("kicked"));
-      show("home");
-      break;
     case "error": banner("error-banner", m.message); break;
   }
 }
