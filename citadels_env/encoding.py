@@ -1,11 +1,11 @@
-"""The environment boundary: the flat action table and the masks, the observation vector (its layout and the fast
-`ObservationEncoder` are in `observation`, re-exported here; `encode_observation` is the reference it is tested
-against) and the full-information state vector.
+"""The environment boundary: the flat action table and the masks, the observation vector (its layout is in
+`observation_layout` and the fast `ObservationEncoder` in `observation`, both re-exported here; `encode_observation`
+is the reference it is tested against) and the full-information state vector.
 
 Actions: the core's `all_actions()` in order; `player:k` means the seat k places clockwise from the acting player
 (0 = itself), so the table is the same for every seat and player count.
 
-Observations: see `observation`. Every entry of an observation or state lies in [0, OBS_HIGH] by construction.
+Observations: see `observation_layout`. Every entry of an observation or state lies in [0, OBS_HIGH] by construction.
 """
 
 from __future__ import annotations

@@ -55,6 +55,7 @@ from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
 from training.opponents import SELF, OpponentPool, choose
 from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
+from training.warm_start import warm_start
 
 ANCHOR_SCOPES = ("all", "draft")
 #: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
@@ -324,8 +325,6 @@ class Trainer:
 
     def warm_start(self, progress: bool = True) -> dict[str, float]:
         """Behaviour cloning of `bc_agent` before PPO (training/warm_start.py)."""
-        from training.warm_start import warm_start
-
         return warm_start(self, progress)
 
     def add_snapshot(self) -> None:
