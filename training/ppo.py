@@ -1,5 +1,5 @@
-"""Self-play PPO for Citadels, in the style of CleanRL: a config dataclass, GAE and the update visible here, the
-rollout in training/sampling.py, the parallel samplers in training/workers.py.
+"""Self-play PPO for Citadels, in the style of CleanRL: a config dataclass and the update visible here, the rollout
+and its GAE in training/sampling.py, the parallel samplers in training/workers.py.
 
     python -m training.ppo --config configs/ppo.yaml [--total-steps 2000000 --seed 3 ...] [--workers 2] [--ray]
     citadels train --config configs/ppo.yaml
@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -59,7 +58,7 @@ from training.warm_start import warm_start
 
 ANCHOR_SCOPES = ("all", "draft")
 #: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
-DRAFT_DECISION_COLUMNS = [GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)]
+DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
 
 __all__ = ["CRITIC_SIZE", "SELF", "Config", "Rollout", "Table", "Trainer", "critic_input", "train"]
 
@@ -144,7 +143,7 @@ class Config(RunConfig):
     # -- parallel sampling (training/workers.py)
     workers: int = 0
     """sampler processes, which split `num_games` among them and collect the next rollout during the update, with
-    the weights one update old (0: rollouts in this process between updates, as before); a run is reproducible for
+    the weights one update old (0: rollouts in this process between updates); a run is reproducible for
     a given seed and worker count"""
     ray: bool = False
     """run the `workers` samplers as Ray actors of one CPU each (the ray extra), so that a run spans machines"""
@@ -312,16 +311,17 @@ class Trainer:
     def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
         """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over
         their legal actions only."""
+        if self.cfg.anchor_scope == "draft":  # the observation's one-hot of the decision kind says which rows
+            rows = obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
+            if not rows.any():
+                return logp.new_zeros(())
+            logp, obs, masks = logp[rows], obs[rows], masks[rows]
         with torch.no_grad():
             anchor_logits, _ = self.anchor(obs, masks, None)
             anchor_logp = masked_log_probs(anchor_logits)
         legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
         gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
-        kl = (logp.exp() * gap).sum(-1)
-        if self.cfg.anchor_scope == "draft":  # the observation's one-hot of the decision kind says which rows
-            draft = obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
-            return (kl * draft).sum() / draft.sum().clamp(min=1)
-        return kl.mean()
+        return (logp.exp() * gap).sum(-1).mean()
 
     def warm_start(self, progress: bool = True) -> dict[str, float]:
         """Behaviour cloning of `bc_agent` before PPO (training/warm_start.py)."""
@@ -476,12 +476,8 @@ def field_docs() -> dict[str, str]:
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Config, str | None]:
-    """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores); a bare `--ray`
-    means `--ray true`."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    for i in reversed(range(len(argv))):
-        if argv[i] == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("--")):
-            argv.insert(i + 1, "true")
+    """`--config FILE` then `--field value` overrides for every Config field (dashes or underscores; a bare boolean
+    flag such as `--ray` means true)."""
     cfg, args = config.parse_config(Config, argv, "Self-play PPO for Citadels (see training/ppo.py).",
                                     extra=(("--resume", "checkpoint to continue from"),))
     return cfg, args.resume

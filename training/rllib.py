@@ -161,8 +161,8 @@ def quiet_ray_notices() -> None:
 
 # -- training --------------------------------------------------------------------------------------------------------
 def build_config(cfg: RLlibConfig, restart_env_runners: bool = True) -> Any:
-    """The PPOConfig of a run: the env, the shared masked module, the lean sampling pieces above, PPO's settings,
-    Ray's resources. `restart_env_runners`: RLlib's fault tolerance (an env runner that died, say with its node, is
+    """The PPOConfig of a run: the env, the shared masked module, the lean sampling pieces of training/rllib_env.py,
+    PPO's settings, Ray's resources. `restart_env_runners`: RLlib's fault tolerance (an env runner that died, say with its node, is
     started again); a run on a Ray of its own turns it off, so that a failure there is the run's error."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -230,8 +230,8 @@ def train(cfg: RLlibConfig, on_update: Any = None) -> Path:
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     run_dir.mkdir(parents=True, exist_ok=True)
     quiet_ray_notices()
-    own_ray = cfg.address in (None, "local") and not ray.is_initialized()
     started = connect(cfg.address)
+    own_ray = started and cfg.address in (None, "local")  # a Ray this run started for itself
     algo = None
     threads = torch.get_num_threads()
     torch.set_num_threads(cfg.threads)  # (torch's default, one per core, competes with the env runners and bots)

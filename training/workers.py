@@ -102,16 +102,17 @@ class Failure:
 
 
 def _serve(conn: Connection, cfg: Config, spec: dict[str, Any], index: int, workers: int) -> None:
-    """A sampler process: answer each request with a Rollout (or a Failure) until None or the learner is gone."""
+    """A sampler process: "ready" (or the Failure of building its sampler), then a Rollout (or a Failure) for each
+    request until None or the learner is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the learner's to handle: it stops the samplers
-    worker: SamplerWorker | None = None
-    failure = None
     try:
         worker = SamplerWorker(cfg, spec, index, workers)
-    except Exception:  # the answer to every request, so that the learner raises it
-        failure = Failure(traceback.format_exc())
+    except Exception:  # the learner raises it and stops the samplers
+        with contextlib.suppress(OSError):
+            conn.send(Failure(traceback.format_exc()))
+        return
     try:
-        conn.send(failure or "ready")
+        conn.send("ready")
     except OSError:
         return
     while True:
@@ -122,7 +123,7 @@ def _serve(conn: Connection, cfg: Config, spec: dict[str, Any], index: int, work
         if request is None:
             return
         try:
-            result: Rollout | Failure = failure or worker.collect(*request)  # type: ignore[union-attr]
+            result: Rollout | Failure = worker.collect(*request)
         except Exception:
             result = Failure(traceback.format_exc())
         try:
