@@ -56,6 +56,7 @@ function receive(m) {
     case "joined":
       // m.room is the room's key (stable, secret for a private room); m.code its short code (public rooms only).
       S.room = m.room; S.token = m.token; S.seat = m.seat;
+      S.closed = false;  // a room joined after a kick or a close: a lost connection rejoins this one
       if (m.token) {
         localStorage.setItem("citadels:" + m.room, m.token);
         if (m.code) localStorage.setItem("citadels:" + m.code, m.token);

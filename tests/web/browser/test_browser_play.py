@@ -1,5 +1,5 @@
 """`citadels serve` in real Chromium: a whole game by clicking, two people at one table, a private room, a kick, the
-move timer under Playwright's clock, and a reload that rejoins the seat (docs/WEB.md)."""
+move timer under Playwright's clock, a reload that rejoins the seat, and a lost connection that rejoins (docs/WEB.md)."""
 
 from __future__ import annotations
 
@@ -111,6 +111,26 @@ def test_the_owner_kicks_a_player(browser, server):
     expect(guest.get_by_test_id("create-btn")).to_be_visible()
     expect(owner.get_by_test_id("seat-name-1")).to_have_text("Open seat")
     assert server.room(code).seats[1].kind == "open"
+    owner_ctx.close()
+    guest_ctx.close()
+
+
+def test_a_kicked_page_that_opens_another_room_rejoins_it_after_a_dropped_connection(browser, server):
+    owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
+    code = create_room(owner)
+    join_room(guest, code, "Mallory")
+    expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Mallory")
+    owner.get_by_test_id("kick-1").click()
+    expect(guest.get_by_test_id("create-btn")).to_be_visible()
+    guest.get_by_test_id("create-btn").click()  # the same page, not reloaded: a room of her own
+    link = guest.get_by_test_id("share-link")
+    expect(link).to_have_attribute("href", re.compile(r"^/r/(?!" + code + r"$)[A-Z0-9]{4}$"))
+    mine = link.get_attribute("href").removeprefix("/r/")
+    guest.evaluate("window.dropped = S.ws; S.ws.close()")  # the connection is lost
+    guest.wait_for_function("S.ws !== window.dropped && S.ws.readyState === WebSocket.OPEN", timeout=10_000)
+    expect(guest.get_by_test_id("share-link")).to_have_attribute("href", "/r/" + mine)
+    assert server.room(mine).seats[0].connected
     owner_ctx.close()
     guest_ctx.close()
 
