@@ -24,14 +24,15 @@ from .policy import PolicyNet
 
 
 class LeafValue:
-    """The value head of `net` (a `PolicyNet` with a shared trunk and no belief features) as numpy arrays."""
+    """The value head of `net` (a `PolicyNet` with a shared trunk, reading the observation alone) as numpy arrays."""
 
     def __init__(self, net: PolicyNet) -> None:
         if net.critic_size:
             raise ValueError("the leaf value needs a network whose value head reads the observation (a shared trunk); "
                              "this one has a centralised critic, which reads the hidden state")
-        if net.beliefs:
-            raise ValueError("the leaf value does not build belief features; use a network trained without them")
+        if net.beliefs or net.history:
+            raise ValueError("the leaf value does not build belief or history features; use a network trained "
+                             "without them")
         linears = [m for m in net.trunk if isinstance(m, nn.Linear)]
         weights = [m.weight.detach().numpy().astype(np.float32) for m in linears]
         biases = [m.bias.detach().numpy().astype(np.float32) for m in linears]

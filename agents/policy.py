@@ -21,10 +21,11 @@ import torch
 from torch import nn
 
 from citadels_env.core import Action, GameConfig
-from citadels_env.encoding import NUM_ACTIONS, OBS_SIZE, SPEC_VERSION
+from citadels_env.encoding import NUM_ACTIONS, SPEC_VERSION
 
 from .base import Agent, Decision
-from .beliefs import BELIEF_SIZE, belief_features
+from .history import HISTORY_SIZE
+from .net_inputs import decision_input, input_size
 
 CHECKPOINT_FORMAT = "citadels-policy"
 ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
@@ -41,13 +42,15 @@ class SpecMismatchError(CheckpointError):
 class PolicyNet(nn.Module):
     """An MLP trunk with a policy head over the flat actions and a value head. With `critic_size`, the value head
     reads its own input (the centralised critic: the observation plus the hidden state) through its own trunk. With
-    `beliefs`, the input is the observation followed by the seat's belief features (agents/beliefs.py)."""
+    `beliefs` the seat's belief features (agents/beliefs.py) follow the observation, with `history` its history
+    features (agents/history.py) follow those (agents/net_inputs.py builds the input)."""
 
     def __init__(self, hidden: int = 256, layers: int = 2, critic_size: int | None = None,
-                 beliefs: bool = False) -> None:
+                 beliefs: bool = False, history: bool = False) -> None:
         super().__init__()
-        self.hidden, self.layers, self.critic_size, self.beliefs = hidden, layers, critic_size, beliefs
-        self.input_size = OBS_SIZE + (BELIEF_SIZE if beliefs else 0)
+        self.hidden, self.layers, self.critic_size = hidden, layers, critic_size
+        self.beliefs, self.history = beliefs, history
+        self.input_size = input_size(beliefs, history)
         self.trunk = _mlp(self.input_size, hidden, layers)
         self.policy = nn.Linear(hidden, NUM_ACTIONS)
         self.critic_trunk = _mlp(critic_size, hidden, layers) if critic_size else None
@@ -63,6 +66,8 @@ class PolicyNet(nn.Module):
         spec = {"hidden": self.hidden, "layers": self.layers, "critic_size": self.critic_size}
         if self.beliefs:  # absent from the checkpoints of networks without them, which still load
             spec["beliefs"] = True
+        if self.history:
+            spec["history"] = True
         return spec
 
     def logits(self, obs: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -165,6 +170,20 @@ def load_policy(path: str | Path) -> tuple[PolicyNet, dict[str, Any]]:
     return net, data
 
 
+def widened_for_history(state_dict: dict[str, torch.Tensor], net: PolicyNet) -> dict[str, torch.Tensor]:
+    """The weights of a network without history features, made to fit `net`, the same network reading them: the first
+    layer gets zero weights for the new inputs, so `net` starts with the checkpoint's outputs (to float32 rounding)."""
+    if not net.history:
+        raise ValueError("the network to fit reads no history features")
+    key = "trunk.0.weight"
+    weight = state_dict[key]
+    missing = net.input_size - weight.shape[1]
+    if missing != HISTORY_SIZE:
+        raise ValueError(f"the checkpoint's network reads {weight.shape[1]} inputs, not the {net.input_size} "
+                         f"of this one less its {HISTORY_SIZE} history features")
+    return {**state_dict, key: torch.cat([weight, weight.new_zeros(weight.shape[0], missing)], dim=1)}
+
+
 class PolicyAgent(Agent):
     """Plays a trained policy: samples from the masked policy (or takes its most likely action with greedy=True).
 
@@ -212,12 +231,8 @@ class PolicyAgent(Agent):
             self.generator.manual_seed(seed)
 
     def inputs(self, decision: Decision) -> tuple[torch.Tensor, torch.Tensor]:
-        """The network's input for this decision (the observation, then the belief features if the net reads them)
-        and the legal mask, each as a batch of one."""
-        obs = decision.observation
-        if self.net.beliefs:
-            obs = np.concatenate([obs, belief_features(decision.view)])
-        return (torch.from_numpy(obs).unsqueeze(0),
+        """The network's input for this decision (agents/net_inputs.py) and the legal mask, each as a batch of one."""
+        return (torch.from_numpy(decision_input(self.net, decision)).unsqueeze(0),
                 torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0))
 
     @torch.no_grad()

@@ -98,8 +98,13 @@ def check_resume(path: str, cfg: Any) -> None:
         expected.update(hidden=start["hidden"], layers=start["layers"])
         if start.get("beliefs"):
             expected["beliefs"] = True
-    elif getattr(cfg, "beliefs", False):
-        expected["beliefs"] = True
+        if start.get("history") or getattr(cfg, "history", False):
+            expected["history"] = True
+    else:
+        if getattr(cfg, "beliefs", False):
+            expected["beliefs"] = True
+        if getattr(cfg, "history", False):
+            expected["history"] = True
     if data.get("model") != expected:
         raise ValueError(f"{path}: its network is {data.get('model')}, the config's {expected}; resume with the "
                          f"config the run was started with")

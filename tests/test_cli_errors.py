@@ -366,3 +366,10 @@ def test_a_run_that_started_from_a_checkpoint_resumes(tmp_path, capsys):
     resumed = load_checkpoint(final)
     assert resumed["env_steps"] > first and resumed["model"] == {"hidden": 24, "layers": 1, "critic_size": None,
                                                                  "beliefs": True}
+    # A run that adds history features to that start (widening it) resumes too: the network reads both.
+    wide = base[:6] + ["wide"] + base[7:] + ["--history", "true"]
+    assert main(wide + ["--total-steps", "600"]) == 0
+    final = tmp_path / "runs" / "wide" / "checkpoints" / "final.pt"
+    assert main(wide + ["--total-steps", "5000", "--resume", str(final)]) == 0
+    assert load_checkpoint(final)["model"] == {"hidden": 24, "layers": 1, "critic_size": None, "beliefs": True,
+                                               "history": True}

@@ -30,11 +30,11 @@ import torch
 
 import agents
 from agents.base import Agent, Decision
-from agents.beliefs import belief_features
+from agents.net_inputs import GameInputs, InputSpec
 from agents.policy import PolicyNet, masked_log_probs, save_checkpoint
 from citadels_env.core import PRESET_NAMES, Game, GameConfig, Rng
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
-from citadels_env.encoding import ObservationEncoder, legal_mask, to_core
+from citadels_env.encoding import legal_mask, to_core
 from citadels_env.rewards import final_rewards
 from training import config
 from training.config import RunConfig, evaluate_against
@@ -123,13 +123,14 @@ def play_games(job: dict[str, Any]) -> dict[str, np.ndarray]:
         student.load_state_dict({k: torch.from_numpy(v) for k, v in job["student"].items()})
         student.eval()
     sampler = torch.Generator().manual_seed(job["seeds"][0] if job["seeds"] else 0)
+    spec = InputSpec(beliefs=cfg.beliefs)
     obs, masks, acts, rets = [], [], [], []
     for seed in job["seeds"]:
         rng = np.random.default_rng(seed)
         gc = table_config(rng, cfg)
         game = Game(gc, seed)
         n = game.num_players
-        enc = ObservationEncoder(game)
+        inputs = GameInputs(game)
         teachers: list[Agent] = [agents.make(cfg.teacher, seed=seed * 16 + s) for s in range(n)]
         for s, bot in enumerate(teachers):
             bot.reset(s, gc, seed * 16 + s)
@@ -140,9 +141,7 @@ def play_games(job: dict[str, Any]) -> dict[str, np.ndarray]:
             label = teachers[d.seat].act(d)
             action = label
             if len(d.legal) > 1:
-                o = enc(d.seat)
-                if cfg.beliefs:
-                    o = np.concatenate([o, belief_features(d.view)])
+                o = inputs(spec, d.seat)
                 m = legal_mask(game, d.seat).astype(bool)
                 obs.append(o.astype(np.float16))
                 masks.append(np.packbits(m))

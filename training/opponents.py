@@ -16,10 +16,10 @@ import torch
 
 import agents
 from agents.base import Agent
-from agents.beliefs import belief_features
+from agents.net_inputs import GameInputs
 from agents.policy import PolicyAgent, PolicyNet, is_draft
 from citadels_env.core import Action, Game, GameConfig
-from citadels_env.encoding import OBS_SIZE, ObservationEncoder, mask_of, to_core
+from citadels_env.encoding import mask_of, to_core
 
 SELF, SNAPSHOT = "self", "snapshot"
 TIE = 1e-3
@@ -78,13 +78,13 @@ class OpponentPool:
 
 
 @torch.inference_mode()
-def choose(net: PolicyNet, games: list[Game], encoders: list[ObservationEncoder],
+def choose(net: PolicyNet, games: list[Game], inputs: list[GameInputs],
            players: list[PolicyAgent]) -> list[Action]:
     """The action each `players[i]` (playing `net`) takes in `games[i]` now, as `PolicyAgent.act` would take it: a
     single legal answer without the network or the generator; otherwise the argmax of the masked logits (temperature
     0: greedy) or a draw from their softmax at the agent's temperature (`PolicyAgent.temperature`) with its own
-    generator. One forward pass for all rows; the observation comes from
-    the game's incremental encoder, the same vector as `Decision.observation`."""
+    generator. One forward pass for all rows; the input comes from the game's incremental `GameInputs`, the same
+    vector as `agents.net_inputs.decision_input`."""
     legals = [g.legal_actions() for g in games]
     chosen = [legal[0] for legal in legals]  # the answer of every row with a single one
     rows = [i for i, legal in enumerate(legals) if len(legal) > 1]
@@ -92,9 +92,7 @@ def choose(net: PolicyNet, games: list[Game], encoders: list[ObservationEncoder]
         obs = np.empty((len(rows), net.input_size), dtype=np.float32)
         for r, i in enumerate(rows):
             g = games[i]
-            encoders[i](g.current_player, out=obs[r, :OBS_SIZE])
-            if net.beliefs:
-                belief_features(g.view(g.current_player), out=obs[r, OBS_SIZE:])
+            inputs[i].write(net, g.current_player, obs[r])
         obs_t = torch.from_numpy(obs)
         masks = [mask_of(legals[i], games[i].current_player, games[i].num_players) for i in rows]
         mask_t = torch.from_numpy(np.stack(masks).astype(bool))

@@ -46,6 +46,7 @@ from agents.policy import (
     masked_entropy,
     masked_log_probs,
     save_checkpoint,
+    widened_for_history,
 )
 from citadels_env.core import GameConfig
 from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL
@@ -112,6 +113,10 @@ class Config(RunConfig):
     """character presets drawn uniformly per training game (None: always `preset`)"""
     beliefs: bool = False
     """feed the network the seat's belief features (agents/beliefs.py); with `init_from`, the checkpoint's choice"""
+    history: bool = False
+    """feed the network the seat's history features (agents/history.py: what each seat played and named in the
+    game so far); with `init_from` a checkpoint without them, their first-layer weights start at zero (the run
+    starts playing exactly as the checkpoint)"""
     init_from: str | None = None
     """policy checkpoint whose weights start the run (e.g. training/imitate.py's); its network shape replaces
     `hidden` and `layers`"""
@@ -187,9 +192,13 @@ class Trainer:
             init = load_checkpoint(cfg.init_from)
             cfg.hidden, cfg.layers = init["model"]["hidden"], init["model"]["layers"]
             cfg.beliefs = bool(init["model"].get("beliefs", False))
-        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None, cfg.beliefs)
+            widen = cfg.history and not init["model"].get("history", False)
+            cfg.history = cfg.history or bool(init["model"].get("history", False))
+        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None, cfg.beliefs,
+                             cfg.history)
         if cfg.init_from:  # the critic's own trunk, when there is one, starts fresh
-            self.net.load_state_dict(init["state_dict"], strict=not cfg.central_critic)
+            start = widened_for_history(init["state_dict"], self.net) if widen else init["state_dict"]
+            self.net.load_state_dict(start, strict=not cfg.central_critic)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
         self.rng = np.random.default_rng(cfg.seed)
         self.sampler = torch.Generator().manual_seed(cfg.seed)
@@ -211,6 +220,8 @@ class Trainer:
             if self.anchor.beliefs != self.net.beliefs:
                 raise ValueError(f"anchor: {cfg.anchor} reads {'' if self.anchor.beliefs else 'no '}belief features; "
                                  "the policy trained here must read the same")
+            if self.anchor.history and not self.net.history:
+                raise ValueError(f"anchor: {cfg.anchor} reads history features; the policy trained here must too")
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -237,7 +248,7 @@ class Trainer:
         save_checkpoint(path, self.net, **self.state())
 
     def _net_from(self, state_dict: dict[str, torch.Tensor]) -> PolicyNet:
-        net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size, self.net.beliefs)
+        net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size, self.net.beliefs, self.net.history)
         net.load_state_dict(state_dict)
         net.eval()
         return net
@@ -316,8 +327,8 @@ class Trainer:
             if not rows.any():
                 return logp.new_zeros(())
             logp, obs, masks = logp[rows], obs[rows], masks[rows]
-        with torch.no_grad():
-            anchor_logits, _ = self.anchor(obs, masks, None)
+        with torch.no_grad():  # (an anchor without the history features reads the input without them: its start)
+            anchor_logits, _ = self.anchor(obs[:, :self.anchor.input_size], masks, None)
             anchor_logp = masked_log_probs(anchor_logits)
         legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
         gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))

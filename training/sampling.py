@@ -20,14 +20,13 @@ import numpy as np
 import torch
 
 from agents.base import Agent, Decision
-from agents.beliefs import belief_features
+from agents.net_inputs import GameInputs
 from agents.policy import PolicyNet, masked_log_probs
 from citadels_env.core import Game, GameConfig
 from citadels_env.encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     STATE_SIZE,
-    ObservationEncoder,
     encode_hidden,
     legal_mask,
     to_core,
@@ -46,10 +45,10 @@ GAME_SEEDS = 1_000_003
 
 @dataclass
 class Table:
-    """One training game: the game, its observation encoder, and who plays each seat."""
+    """One training game: the game, its network inputs (kept incrementally), and who plays each seat."""
 
     game: Game
-    encoder: ObservationEncoder
+    inputs: GameInputs
     controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent (a PolicyAgent: a batched network)
     trajectories: dict[int, list[int]]  # learner seat -> indices of its transitions in the rollout buffer
 
@@ -119,7 +118,7 @@ class Sampler:
             elif kind != SELF:
                 kind = self.pool.bot(kind, seat, game_config, seed * 16 + seat)
             controllers.append(kind)
-        return Table(game, ObservationEncoder(game), controllers,
+        return Table(game, GameInputs(game), controllers,
                      {s: [] for s, c in enumerate(controllers) if c == SELF})
 
     def collect(self, update: int, games: range) -> Rollout:
@@ -162,7 +161,7 @@ class Sampler:
         of fixed network opponents)."""
         if isinstance(who, PolicyNet):  # fixed opponents: each seat plays as its PolicyAgent would
             players = [t.controllers[t.game.current_player] for t in tables]
-            chosen = self.choose(who, [t.game for t in tables], [t.encoder for t in tables], players)
+            chosen = self.choose(who, [t.game for t in tables], [t.inputs for t in tables], players)
             for t, action in zip(tables, chosen):
                 t.game.apply(action)
             ro.env_steps += len(tables)
@@ -171,9 +170,7 @@ class Sampler:
         obs = np.empty((len(tables), self.net.input_size), dtype=np.float32)
         masks = np.empty((len(tables), NUM_ACTIONS), dtype=bool)
         for i, (t, s) in enumerate(zip(tables, seats)):
-            t.encoder(s, out=obs[i, :OBS_SIZE])
-            if self.net.beliefs:
-                belief_features(t.game.view(s), out=obs[i, OBS_SIZE:])
+            t.inputs.write(self.net, s, obs[i])
             masks[i] = legal_mask(t.game, s)
         obs_t, mask_t = torch.from_numpy(obs), torch.from_numpy(masks)
         learner = who == SELF

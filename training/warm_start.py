@@ -11,10 +11,10 @@ import torch
 
 import agents
 from agents.base import Decision
-from agents.beliefs import belief_features
+from agents.net_inputs import GameInputs
 from agents.policy import masked_log_probs
 from citadels_env.core import Game
-from citadels_env.encoding import ObservationEncoder, legal_mask
+from citadels_env.encoding import legal_mask
 from citadels_env.rewards import final_rewards
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def warm_start(trainer: Trainer, progress: bool = True) -> dict[str, float]:
     for k in tqdm(range(cfg.bc_games), desc="imitation games", disable=not progress, unit="game"):
         seed = cfg.seed * 7_000_003 + k
         game = Game(trainer.game_config, seed)
-        enc = ObservationEncoder(game)
+        inputs = GameInputs(game)
         bots = [agents.make(cfg.bc_agent, seed=seed * 16 + s) for s in range(n)]
         for s, bot in enumerate(bots):
             bot.reset(s, trainer.game_config, seed * 16 + s)
@@ -41,9 +41,7 @@ def warm_start(trainer: Trainer, progress: bool = True) -> dict[str, float]:
             d = Decision(game)
             action = bots[d.seat].act(d)
             if len(d.legal) > 1:
-                o = enc(d.seat)
-                if trainer.net.beliefs:
-                    o = np.concatenate([o, belief_features(d.view)])
+                o = inputs(trainer.net, d.seat)
                 obs.append(o.astype(np.float16))
                 masks.append(legal_mask(game, d.seat).astype(bool))
                 acts.append(d.to_flat(action))

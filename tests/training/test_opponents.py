@@ -8,9 +8,9 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.net_inputs import GameInputs
 from agents.policy import PolicyAgent, PolicyNet, save_checkpoint
 from citadels_env.core import Game, GameConfig
-from citadels_env.encoding import ObservationEncoder
 from training import opponents, ppo
 from training.opponents import OpponentPool, choose
 
@@ -28,12 +28,12 @@ def lockstep(pool: OpponentPool, kinds: list[str], twins: bool, games: int = 6) 
     """Play `games` tables side by side, seat s of every table taking `kinds[s]`; each tick the network seats of all
     tables are decided by `choose`, one call per network, and each answer is compared with `act` of a twin made by
     `agents.make(kind, seed=...)` (twins=True: its own generator, seeded alike) or of the seat's own agent (greedy:
-    no randomness). Heuristic seats in between leave the incremental encoders uncalled for a while. Returns the
+    no randomness). Heuristic seats in between leave the incremental inputs uncalled for a while. Returns the
     number of network decisions compared."""
     n = len(kinds)
     config = GameConfig(players=n, crown_seat=None)
     tables = [Game(config, 500 + k) for k in range(games)]
-    encoders = [ObservationEncoder(g) for g in tables]
+    inputs = [GameInputs(g) for g in tables]
     seats = [[pool.bot(kind, s, config, 16 * k + s) for s, kind in enumerate(kinds)] for k in range(games)]
     refs = seats
     if twins:
@@ -51,7 +51,7 @@ def lockstep(pool: OpponentPool, kinds: list[str], twins: bool, games: int = 6) 
                 waiting.setdefault(seats[k][g.current_player].net, []).append(k)
         for net, ks in waiting.items():
             players = [seats[k][tables[k].current_player] for k in ks]
-            got = choose(net, [tables[k] for k in ks], [encoders[k] for k in ks], players)
+            got = choose(net, [tables[k] for k in ks], [inputs[k] for k in ks], players)
             for k, action in zip(ks, got):
                 g = tables[k]
                 assert refs[k][g.current_player].act(Decision(g)) == action, (k, g.current_player, kinds)
@@ -62,9 +62,10 @@ def lockstep(pool: OpponentPool, kinds: list[str], twins: bool, games: int = 6) 
 
 @pytest.fixture(scope="module")
 def belief_net(tmp_path_factory) -> str:
-    """A checkpoint of another shape than the shipped ones, reading belief features after the observation."""
+    """A checkpoint of another shape than the shipped ones, reading belief and history features after the
+    observation (its history weights are as large as the rest: the features move its choices)."""
     torch.manual_seed(3)
-    net = PolicyNet(hidden=48, layers=1, beliefs=True)
+    net = PolicyNet(hidden=48, layers=1, beliefs=True, history=True)
     with torch.no_grad():
         net.policy.weight.mul_(300.0)  # random weights give near-uniform logits: spread them so choices vary
     path = tmp_path_factory.mktemp("nets") / "beliefs.pt"
@@ -73,7 +74,8 @@ def belief_net(tmp_path_factory) -> str:
 
 
 def test_greedy_batched_choices_equal_policy_agent_act(belief_net):
-    """Three networks of different shapes in one pool (two shipped ids, a checkpoint path with belief features),
+    """Three networks of different shapes in one pool (two shipped ids, a checkpoint path with belief and history
+    features),
     each a batch of its own, with heuristic seats between them: every choice is `act`'s."""
     kinds = ["ppo", "ppo-v1:greedy=true", "heuristic", f"{belief_net}:greedy=true", "ppo"]
     pool = OpponentPool(dict.fromkeys(kinds, 1.0))
@@ -153,9 +155,9 @@ def test_training_against_network_opponents_batches_them_and_is_deterministic(tm
     rows = []
     real, act = opponents.choose, PolicyAgent.act
 
-    def checked(net, games, encoders, players):
+    def checked(net, games, inputs, players):
         expected = [act(p, Decision(g)) for p, g in zip(players, games)]  # greedy: act draws nothing
-        got = real(net, games, encoders, players)
+        got = real(net, games, inputs, players)
         assert got == expected
         rows.append(len(games))
         return got

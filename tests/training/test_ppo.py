@@ -275,3 +275,32 @@ def test_a_draft_scoped_anchor_weighs_the_draft_decisions_only(tmp_path):
 def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
     with pytest.raises(ValueError, match="anchor"):
         tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
+
+
+def test_history_features_widen_a_checkpoint_without_them_and_train_against_its_anchor(tmp_path):
+    """`history: true` from a checkpoint without history features: the run's network starts with the checkpoint's
+    outputs (zero weights for the new inputs), keeps the checkpoint as its anchor (which reads the input without
+    them), trains, saves a checkpoint that reads them, resumes, and plays as an agent."""
+    from agents.history import HISTORY_SIZE
+    from agents.policy import load_policy
+
+    start = ppo.train(tiny(tmp_path / "start", eval_opponents=[], total_steps=300))
+    trainer = ppo.Trainer(tiny(tmp_path / "probe", init_from=str(start), history=True))
+    old, _ = load_policy(start)
+    assert trainer.net.history and trainer.net.input_size == old.input_size + HISTORY_SIZE
+    obs = torch.rand(8, old.input_size)
+    mask = torch.ones(8, old.policy.out_features, dtype=torch.bool)
+    with torch.no_grad():
+        wide = trainer.net.logits(torch.cat([obs, torch.rand(8, HISTORY_SIZE)], 1), mask)
+        assert torch.allclose(wide, old.logits(obs, mask), rtol=0, atol=1e-5)
+    run = dict(eval_opponents=[], total_steps=1500, init_from=str(start), history=True, anchor=str(start),
+               anchor_coef=0.5)
+    final = ppo.train(tiny(tmp_path / "a", **run))
+    data = load_checkpoint(final)
+    assert data["model"]["history"] is True
+    assert data["state_dict"]["trunk.0.weight"][:, -HISTORY_SIZE:].abs().sum() > 0  # they moved from zero
+    first = sorted((tmp_path / "a" / "tiny" / "checkpoints").glob("update_00001.pt"))[0]
+    resumed = ppo.train(tiny(tmp_path / "b", **run), resume=str(first))
+    assert torch.equal(load_checkpoint(resumed)["state_dict"]["trunk.0.weight"], data["state_dict"]["trunk.0.weight"])
+    result = agents.play_game([agents.make(str(final)), agents.make("random"), agents.make("random")], seed=5)
+    assert result.result is not None
