@@ -41,11 +41,15 @@ GRACE_RANGE = (0, 3600)
 class RoomError(ValueError):
     """A request the room refuses, and nothing changed: `key` names its message in the page's catalogs
     (`error.<key>`), `params` fill its placeholders (numbers, ids and the sender's own words, never translated).
-    `str()` is the English message, for the log; `text(lang)` is the one the sender reads."""
+    `str()` is the English message, for the log; `text(lang)` is the one the sender reads. Both are worded when
+    asked for, not when the error is made (the owner's checks make theirs before knowing whether to raise them)."""
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key, self.params = key, params
-        super().__init__(i18n.t(i18n.DEFAULT, f"error.{key}", **params))
+        super().__init__(key)
+
+    def __str__(self) -> str:
+        return self.text(i18n.DEFAULT)
 
     def text(self, lang: str) -> str:
         """The message in `lang` (English where it has no translation yet)."""
@@ -161,13 +165,13 @@ class Room:
         except RoomError:
             return False
 
-    def _owner_only(self, token: Any, not_owner: RoomError, started: RoomError) -> None:
-        """The owner's change of the lobby: `not_owner` refuses anyone else, `started` a change once the game is on
-        (one message per change, so each language words it whole)."""
+    def _owner_in(self, token: Any, state: str, not_owner: RoomError, wrong_state: RoomError) -> None:
+        """An owner's change allowed while the room is in `state` only: `not_owner` refuses anyone else, `wrong_state`
+        the change in another state (one message per change, so each language words it whole)."""
         if not self.is_owner(token):
             raise not_owner
-        if self.state != LOBBY:
-            raise started
+        if self.state != state:
+            raise wrong_state
 
     # -- lobby ----------------------------------------------------------------------------------------------------
     def sit(self, name: Any, seat: Any = None, password: Any = None) -> tuple[int, str]:
@@ -190,7 +194,7 @@ class Room:
         return seat, token
 
     def update_settings(self, token: Any, changes: Any) -> None:
-        self._owner_only(token, RoomError("owner_only_settings"), RoomError("started_settings"))
+        self._owner_in(token, LOBBY, RoomError("owner_only_settings"), RoomError("started_settings"))
         if not isinstance(changes, dict) or not changes:
             raise RoomError("settings_not_object")
         new = dict(self.settings)
@@ -222,7 +226,7 @@ class Room:
         self.seats += [Seat(i) for i in range(len(self.seats), n)]
 
     def set_seat(self, token: Any, index: Any, kind: Any, bot: Any = None) -> None:
-        self._owner_only(token, RoomError("owner_only_seats"), RoomError("started_seats"))
+        self._owner_in(token, LOBBY, RoomError("owner_only_seats"), RoomError("started_seats"))
         if type(index) is not int or not 1 <= index < len(self.seats):
             raise RoomError("seat_range_not_owner", max=len(self.seats) - 1)
         if kind not in (OPEN, BOT):
@@ -238,7 +242,7 @@ class Room:
 
     def kick(self, token: Any, index: Any) -> str | None:
         """The owner frees a seat; returns the token the kicked person held (its connection is closed)."""
-        self._owner_only(token, RoomError("owner_only_kick"), RoomError("started_kick"))
+        self._owner_in(token, LOBBY, RoomError("owner_only_kick"), RoomError("started_kick"))
         if type(index) is not int or not 1 <= index < len(self.seats):
             raise RoomError("kick_seat_range", max=len(self.seats) - 1)
         old = self.seats[index]
@@ -254,7 +258,7 @@ class Room:
                           characters_per_player=s["characters_per_player"])
 
     def start(self, token: Any) -> None:
-        self._owner_only(token, RoomError("owner_only_start"), RoomError("started_start"))
+        self._owner_in(token, LOBBY, RoomError("owner_only_start"), RoomError("started_start"))
         empty = [s.index for s in self.seats if s.kind == OPEN]
         if empty:
             raise RoomError("seat_open", seat=empty[0] + 1)
@@ -270,7 +274,7 @@ class Room:
     def again(self, token: Any) -> None:
         """The owner starts a new game at the finished table: the same settings, the same people and bots in the same
         seats (a person who left keeps the seat; the grace period hands it to a bot if they stay away)."""
-        self._owner_after_game(token, RoomError("owner_only_again"), RoomError("not_over_again"))
+        self._owner_in(token, FINISHED, RoomError("owner_only_again"), RoomError("not_over_again"))
         self.state, self.game, self.record_id = LOBBY, None, None
         for s in self.seats:
             s.replaced = False
@@ -278,16 +282,10 @@ class Room:
 
     def to_lobby(self, token: Any) -> None:
         """The owner takes the finished table back to the lobby: seats and settings stay, and may be changed."""
-        self._owner_after_game(token, RoomError("owner_only_lobby"), RoomError("not_over_lobby"))
+        self._owner_in(token, FINISHED, RoomError("owner_only_lobby"), RoomError("not_over_lobby"))
         self.state, self.game, self.agents, self.record_id = LOBBY, None, {}, None
         for s in self.seats:
             s.replaced = False
-
-    def _owner_after_game(self, token: Any, not_owner: RoomError, not_over: RoomError) -> None:
-        if not self.is_owner(token):
-            raise not_owner
-        if self.state != FINISHED:
-            raise not_over
 
     def _make_bot(self, bot: str | None, seat: int, config: GameConfig) -> Agent:
         agent = make_agent(bot or "heuristic", seed=self.rng.getrandbits(32))
