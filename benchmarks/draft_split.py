@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from agents.base import Agent, Decision
 from agents.policy import is_draft
 from citadels_env.core import Action, GameConfig
 from training import league, ppo
-from training.config import ConfigError, OneLineParser, check_agent_id, evaluate_against
+from training.config import ConfigError, OneLineParser, check_agent_id, evaluate_against, slug
 
 SPLIT_ID = "draft-split"  # the id the split bot is registered under in this process (the exploiter's opponent)
 
@@ -57,10 +56,6 @@ class SplitAgent(Agent):
 
     def act(self, decision: Decision) -> Action:
         return (self.draft if is_draft(decision.kind) else self.turns).act(decision)
-
-
-def slug(spec: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._+-]+", "_", spec).strip("_")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

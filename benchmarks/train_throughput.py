@@ -78,10 +78,8 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Ra
             t0 = time.perf_counter()
             ro = trainer.collect() if pipeline is None else pipeline.next()
             t1 = time.perf_counter()
-            trainer.train_on(ro)
+            trainer.learn(ro)
             t2 = time.perf_counter()
-            trainer.update += 1
-            trainer.env_steps += ro.env_steps
             steps.append(ro.env_steps)
             rolls.append(t1 - t0)
             upds.append(t2 - t1)

@@ -10,6 +10,7 @@ import dataclasses
 import inspect
 import itertools
 import math
+import re
 import textwrap
 import types
 import typing
@@ -129,6 +130,12 @@ def check_agent_id(name: str, spec: str) -> None:
         raise ConfigError(name, str(exc)) from None
     if agent not in available():
         raise ConfigError(name, f"unknown agent {agent!r}; registered: {', '.join(available())}")
+
+
+def slug(agent_id: str) -> str:
+    """A file-name-safe form of an agent id ("runs/x/final.pt:greedy=true" -> "runs_x_final.pt_greedy_true"), for the
+    run folders and result files named after the bots they measure."""
+    return re.sub(r"[^A-Za-z0-9._+-]+", "_", agent_id).strip("_") or "bot"
 
 
 def check_types(cfg: Any) -> None:

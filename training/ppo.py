@@ -263,7 +263,19 @@ class Trainer:
         return self.rollouts.collect(self.update, range(self.cfg.num_games))
 
     # -- the update --------------------------------------------------------------------------------------------------
+    def learn(self, ro: Rollout) -> dict[str, float]:
+        """One update on `ro`, counted: the update number, the steps, and a snapshot for the pool when one is due.
+        Returns the update's statistics."""
+        stats = self.train_on(ro)
+        self.update += 1
+        self.env_steps += ro.env_steps
+        self.learner_steps += len(ro.actions)
+        if self.update % self.cfg.snapshot_every == 0:
+            self.add_snapshot()
+        return stats
+
     def train_on(self, ro: Rollout) -> dict[str, float]:
+        """The PPO update on `ro` alone (`learn` counts it)."""
         cfg = self.cfg
         self.net.train()
         torch.set_num_threads(cfg.threads)  # big batches: use every thread (rollouts run on one)
@@ -426,11 +438,8 @@ def train(cfg: Config, resume: str | None = None) -> Path:
             t0 = time.perf_counter()
             ro = trainer.collect() if pipeline is None else pipeline.next()
             t1 = time.perf_counter()
-            stats = trainer.train_on(ro)
+            stats = trainer.learn(ro)
             t2 = time.perf_counter()
-            trainer.update += 1
-            trainer.env_steps += ro.env_steps
-            trainer.learner_steps += len(ro.actions)
             step = trainer.env_steps
             sps = ro.env_steps / (t2 - t0)
             for k, v in stats.items():
@@ -447,8 +456,6 @@ def train(cfg: Config, resume: str | None = None) -> Path:
                 by_kind[kind].append(won)
             for kind, wins in by_kind.items():
                 writer.add_scalar(f"rollout_win_rate/{kind}", float(np.mean(wins)), step)
-            if trainer.update % cfg.snapshot_every == 0:
-                trainer.add_snapshot()
             done = trainer.env_steps >= cfg.total_steps
             if done or (cfg.checkpoint_every and trainer.update % cfg.checkpoint_every == 0):
                 trainer.save(ckpt_dir / f"update_{trainer.update:05d}.pt")

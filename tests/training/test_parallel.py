@@ -82,9 +82,7 @@ def test_opponents_of_every_kind_play_in_the_samplers(tmp_path):
             assert len(ro.actions) == len(ro.advantages) == sum(len(idx) for idx, _ in ro.trajectories)
             assert sorted(i for idx, _ in ro.trajectories for i in idx) == list(range(len(ro.actions)))
             met |= {kind for kind, _ in ro.results}
-            trainer.train_on(ro)
-            trainer.update += 1
-            trainer.env_steps += ro.env_steps
+            trainer.learn(ro)
     finally:
         pipeline.close()
     assert {SNAPSHOT, "heuristic", "random", "ppo", "dagger"} <= met
