@@ -185,6 +185,20 @@ def collect(cfg: ImitateConfig, round_: int, student: PolicyNet | None, progress
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
+def clone_step(net: PolicyNet, optimizer: torch.optim.Optimizer, obs: torch.Tensor, mask: torch.Tensor,
+               target: torch.Tensor, ret: torch.Tensor, vf_coef: float, max_grad_norm: float) -> tuple[float, float, int]:
+    """One minibatch of behaviour cloning: cross-entropy on the teacher's actions plus `vf_coef` x the value loss on
+    the final rewards. Returns the policy loss, the value loss and how many argmaxes were the teacher's action."""
+    logits, value = net(obs, mask)
+    pi_loss = -masked_log_probs(logits).gather(1, target.unsqueeze(1)).mean()
+    v_loss = 0.5 * ((value - ret) ** 2).mean()
+    optimizer.zero_grad()
+    (pi_loss + vf_coef * v_loss).backward()
+    torch.nn.utils.clip_grad_norm_(net.parameters(), max_grad_norm)
+    optimizer.step()
+    return pi_loss.item(), v_loss.item(), int((logits.argmax(1) == target).sum())
+
+
 def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.ndarray], cfg: ImitateConfig,
         rng: np.random.Generator, progress: bool) -> dict[str, float]:
     """`epochs` passes of cross-entropy on the teacher's actions plus the value loss on the final rewards."""
@@ -204,19 +218,10 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
             mb = order[start:start + cfg.minibatch_size]
             obs = torch.from_numpy(data["obs"][mb].astype(np.float32))
             mask = torch.from_numpy(np.unpackbits(data["masks"][mb], axis=1, count=n_actions).astype(bool))
-            logits, value = net(obs, mask)
-            logp = masked_log_probs(logits)
-            target = acts[mb]
-            pi_loss = -logp.gather(1, target.unsqueeze(1)).mean()
-            v_loss = 0.5 * ((value - rets[mb]) ** 2).mean()
-            loss = pi_loss + cfg.vf_coef * v_loss
-            optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
-            optimizer.step()
-            correct += float((logits.argmax(1) == target).sum())
-            pi_total += pi_loss.item() * len(mb)
-            v_total += v_loss.item() * len(mb)
+            pi_loss, v_loss, right = clone_step(net, optimizer, obs, mask, acts[mb], rets[mb], cfg.vf_coef, 1.0)
+            correct += right
+            pi_total += pi_loss * len(mb)
+            v_total += v_loss * len(mb)
         stats = {"epoch": epoch, "accuracy": correct / count, "policy_loss": pi_total / count,
                  "value_loss": v_total / count, "samples": count}
     net.eval()

@@ -12,10 +12,10 @@ import torch
 import agents
 from agents.base import Decision
 from agents.net_inputs import GameInputs
-from agents.policy import masked_log_probs
 from citadels_env.core import Game
 from citadels_env.encoding import legal_mask
 from citadels_env.rewards import final_rewards
+from training.imitate import clone_step
 
 if TYPE_CHECKING:
     from training.ppo import Trainer
@@ -62,16 +62,9 @@ def warm_start(trainer: Trainer, progress: bool = True) -> dict[str, float]:
         correct = total_loss = 0.0
         for start in range(0, count, cfg.minibatch_size):
             mb = order[start:start + cfg.minibatch_size]
-            logits, value = trainer.net(obs_t[mb].float(), mask_t[mb])
-            logp = masked_log_probs(logits)
-            pi_loss = -logp.gather(1, act_t[mb].unsqueeze(1)).mean()
-            v_loss = 0.5 * ((value - ret_t[mb]) ** 2).mean()
-            loss = pi_loss + cfg.vf_coef * v_loss
-            trainer.optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(trainer.net.parameters(), cfg.max_grad_norm)
-            trainer.optimizer.step()
-            correct += float((logits.argmax(1) == act_t[mb]).sum())
-            total_loss += loss.item() * len(mb)
+            pi_loss, v_loss, right = clone_step(trainer.net, trainer.optimizer, obs_t[mb].float(), mask_t[mb],
+                                                act_t[mb], ret_t[mb], cfg.vf_coef, cfg.max_grad_norm)
+            correct += right
+            total_loss += (pi_loss + cfg.vf_coef * v_loss) * len(mb)
         stats = {"bc/loss": total_loss / count, "bc/accuracy": correct / count, "bc/samples": float(count)}
     return stats
