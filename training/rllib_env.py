@@ -5,12 +5,14 @@ pass of the shared policy serve every game of an env runner.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections import Counter
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
+import ray
 import torch
 from ray.rllib.connectors.connector_v2 import ConnectorV2
 from ray.rllib.core.columns import Columns
@@ -187,6 +189,24 @@ class ActionsToEnv(ConnectorV2):
             for row, (i, agent) in enumerate(rows):
                 per_game[i][agent] = values[row]
         return out
+
+
+#: RLlib's private hook that CitadelsEnvRunner overrides, as ray 2.60 calls it once per env step. A ray whose runner
+#: lacks it (or calls it otherwise) would leave the step counts unlogged: `check_runner_hook` refuses it at import.
+RUNNER_HOOK = ("_increase_sampled_metrics", ["self", "num_steps", "next_obs", "episode"])
+
+
+def check_runner_hook(runner: type = MultiAgentEnvRunner) -> None:
+    """Fail with a clear ImportError unless `runner` has the private hook CitadelsEnvRunner overrides."""
+    name, params = RUNNER_HOOK
+    hook = getattr(runner, name, None)
+    if hook is None or list(inspect.signature(hook).parameters) != params:
+        raise ImportError(f"training/rllib_env.py overrides RLlib's private {runner.__name__}.{name}({', '.join(params)}"
+                          f"), which ray {ray.__version__} does not have; install the ray it was written for "
+                          f"(pip install 'ray[rllib]>=2.60,<2.61')")
+
+
+check_runner_hook()
 
 
 class CitadelsEnvRunner(MultiAgentEnvRunner):

@@ -279,3 +279,16 @@ def test_smoke_config_on_two_nodes_learns_against_random_and_exports_the_same_po
     report = evaluate([str(path), "random"], games=120, players=4, seed=123, progress=False)
     row = report.agent(str(path))
     assert row.ci_low > 0.25, f"win rate {row.win_rate:.1%} [{row.ci_low:.1%}, {row.ci_high:.1%}]"
+
+
+def test_a_ray_without_the_runner_hook_the_env_runner_overrides_is_refused_by_name():
+    from training.rllib_env import RUNNER_HOOK, check_runner_hook
+
+    check_runner_hook()  # the installed ray has it
+
+    class Renamed:
+        def _increase_sampled_metrics(self, num_steps, observations, episode): ...
+
+    for runner in (object, Renamed):
+        with pytest.raises(ImportError, match=RUNNER_HOOK[0]):
+            check_runner_hook(runner)
