@@ -51,7 +51,8 @@ def cpu_clock() -> tuple[float, float, float]:
 class Rate:
     overall: float  # env steps/s over every update, the first rollout included
     later: float  # env steps/s from the second update on (with workers, the first rollout has nothing to overlap)
-    rollouts: float  # workers 0: the rollouts' own env steps/s; workers N: seconds the learner waited for them
+    rollout_sps: float | None  # workers 0: the rollouts' own env steps/s
+    rollout_wait: float | None  # workers N: seconds the learner waited for the samplers' rollouts
     steps: int
     startup: float  # seconds to start the samplers
 
@@ -88,7 +89,8 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Ra
             pipeline.close()
     total, first = sum(rolls) + sum(upds), rolls[0] + upds[0]
     later = (sum(steps) - steps[0]) / (total - first) if updates > 1 else float("nan")
-    return Rate(sum(steps) / total, later, sum(rolls) if workers else sum(steps) / sum(rolls), sum(steps), startup)
+    return Rate(sum(steps) / total, later, None if workers else sum(steps) / sum(rolls), sum(rolls) if workers else None,
+                sum(steps), startup)
 
 
 @dataclass
@@ -169,8 +171,8 @@ def main() -> None:
                 clock = cpu_clock()
                 r = ppo_rate(args.updates, opponents, args.threads, workers)
                 others = busy_cores_since(clock)
-                where = (f"{r.rollouts:,.0f} in rollouts" if not workers else
-                         f"the learner waited {r.rollouts:.1f} s for rollouts, samplers started in {r.startup:.1f} s")
+                where = (f"{r.rollout_sps:,.0f} in rollouts" if not workers else
+                         f"the learner waited {r.rollout_wait:.1f} s for rollouts, samplers started in {r.startup:.1f} s")
                 print(f"training/ppo.py (configs/ppo.yaml, opponents {opponents}, {args.threads} thread(s), "
                       f"workers {workers}): {r.overall:,.0f} env steps/s overall ({r.later:,.0f} from the second "
                       f"update on), {where} ({r.steps:,} steps; other processes busy on {others:.1f} of "

@@ -21,7 +21,7 @@ spec.loader.exec_module(train_throughput)
 def test_the_ppo_line_counts_the_steps_of_its_updates(monkeypatch):
     monkeypatch.chdir(ROOT)  # (configs/ppo.yaml is read relative to the repository)
     rate = train_throughput.ppo_rate(updates=1, opponents="self=1", threads=1)
-    assert rate.steps > 1000 and rate.overall > 0 and rate.rollouts >= rate.overall
+    assert rate.steps > 1000 and rate.overall > 0 and rate.rollout_sps >= rate.overall and rate.rollout_wait is None
     assert math.isnan(rate.later)  # one update: nothing "from the second update on"
 
 
