@@ -1,0 +1,66 @@
+"""benchmarks/round_robin.py: every set of four plays its games with the seats rotated, one rating per bot over all
+of them, the bootstrap's top shares, the JSON and the plot; bad options stop with one line and exit 2."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("round_robin", ROOT / "benchmarks" / "round_robin.py")
+round_robin = importlib.util.module_from_spec(spec)
+sys.modules["round_robin"] = round_robin
+spec.loader.exec_module(round_robin)
+
+FIELD = ["random", "heuristic", "heuristic-strong", "dagger", "ismcts:iters=5"]
+
+
+def test_a_small_round_robin_rates_every_bot_over_every_table(tmp_path, capsys):
+    out = tmp_path / "rr"
+    result = round_robin.main([*FIELD, "--games-per-table", "4", "--seed", "123", "--workers", "1",
+                               "--bootstrap", "20", "--out", str(out), "--no-progress"])
+    assert result["tables"] == 5 and result["games"] == 20
+    games = result["results"]
+    assert len({g["seed"] for g in games}) == 20  # every game dealt anew
+    assert {tuple(sorted(g["seats"])) for g in games} == set(combinations(range(5), 4))  # every set of four
+    played = Counter(i for g in games for i in g["seats"])
+    assert all(played[i] == 16 for i in range(5))
+    by_seat = Counter((g["seats"][s], s) for g in games for s in range(4))
+    assert all(by_seat[i, s] == 4 for i in range(5) for s in range(4))  # each bot once in each seat of its tables
+    assert [g["index"] for g in games[:5]] == [0] * 5  # interleaved: game 0 of every table first
+    stats = {s["name"]: s for s in result["stats"]}
+    assert set(stats) == set(FIELD) and all(s["games"] == 16 for s in stats.values())
+    assert sum(s["wins"] for s in stats.values()) == 20
+    assert min(stats, key=lambda b: stats[b]["mu"]) == "random"
+    shares = result["top_shares"]
+    assert sum(shares["overall"].values()) == pytest.approx(1.0)
+    assert set(shares["without_search"]) == set(FIELD) - {"ismcts:iters=5"}
+    assert json.loads((out / "round_robin.json").read_text())["field"] == FIELD
+    assert (out / "round_robin.png").stat().st_size > 0
+    text = capsys.readouterr().out
+    assert "ordinal" in text and "search" in text
+
+
+def test_a_bot_with_search_is_told_apart():
+    assert round_robin.searches("ismcts:iters=100") and round_robin.searches("ppo+ismcts")
+    assert not round_robin.searches("ppo") and not round_robin.searches("runs/ismcts_run/final.pt:greedy=true")
+
+
+@pytest.mark.parametrize("args,said", [
+    (["random", "heuristic", "dagger"], "at least 4 bots"),
+    (["random", "heuristic", "dagger", "random"], "appears twice"),
+    ([*FIELD, "--games-per-table", "6"], "multiple of 4"),
+    ([*FIELD[:3], "nosuchbot"], "unknown agent 'nosuchbot'"),
+    ([*FIELD[:3], "missing.pt"], "no checkpoint file"),
+])
+def test_bad_options_stop_with_one_line_and_exit_2(args, said):
+    proc = subprocess.run([sys.executable, "benchmarks/round_robin.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2 and said in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
