@@ -188,33 +188,37 @@ class PolicyAgent(Agent):
     """Plays a trained policy: samples from the masked policy (or takes its most likely action with greedy=True).
 
     `temp=T` samples every decision from the policy at temperature T (softmax of logits / T; greedy is ignored);
-    `draft_temp=T` samples only the character draft at temperature T and plays the rest as `greedy` says. Why: a
-    greedy draft is predictable, and the Assassin, Thief and Warlord punish predictable picks
-    (docs/EXPLOITABILITY.md)."""
+    `draft_temp=T` samples the character draft at temperature T, `target_temp=T` the characters named as targets (the
+    Assassin's kill, the Thief's theft, the Witch's spell: `TARGET_KINDS`), and the rest is played as `greedy` says.
+    Why: greedy picks and greedy targets are predictable, and an opponent who studies the bot robs the character it
+    will hold and keeps clear of the one it will name (docs/EXPLOITABILITY.md)."""
 
     name = "policy"
 
     def __init__(self, net: PolicyNet, greedy: bool = False, seed: int | None = None,
-                 reward: str | None = None, temp: float | None = None, draft_temp: float | None = None) -> None:
-        for key, value in (("temp", temp), ("draft_temp", draft_temp)):
+                 reward: str | None = None, temp: float | None = None, draft_temp: float | None = None,
+                 target_temp: float | None = None) -> None:
+        for key, value in (("temp", temp), ("draft_temp", draft_temp), ("target_temp", target_temp)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value <= 0):
                 raise ValueError(f"{key} must be a number > 0, got {value!r}")
         self.net = net
         self.greedy = greedy
         self.temp = None if temp is None else float(temp)
         self.draft_temp = None if draft_temp is None else float(draft_temp)
+        self.target_temp = None if target_temp is None else float(target_temp)
         self.generator = torch.Generator().manual_seed(seed or 0)
         #: The reward scheme it was trained on (from the checkpoint's config), None when unknown.
         self.reward = reward
 
     @classmethod
     def from_checkpoint(cls, path: str | Path, greedy: bool = False, seed: int | None = None,
-                        temp: float | None = None, draft_temp: float | None = None) -> PolicyAgent:
+                        temp: float | None = None, draft_temp: float | None = None,
+                        target_temp: float | None = None) -> PolicyAgent:
         net, meta = load_policy(path)
         config = meta.get("config")
         reward = config.get("reward") if isinstance(config, dict) else None
         agent = cls(net, greedy=greedy, seed=seed, reward=reward if isinstance(reward, str) else None, temp=temp,
-                    draft_temp=draft_temp)
+                    draft_temp=draft_temp, target_temp=target_temp)
         agent.name = Path(path).stem
         return agent
 
@@ -222,7 +226,7 @@ class PolicyAgent(Agent):
         """Another agent playing this one's network (shared, not copied) the same way, with a generator of its own:
         many seats of one network without loading its checkpoint for each (training/opponents.py)."""
         agent = type(self)(self.net, greedy=self.greedy, seed=seed, reward=self.reward, temp=self.temp,
-                           draft_temp=self.draft_temp)
+                           draft_temp=self.draft_temp, target_temp=self.target_temp)
         agent.name = self.name
         return agent
 
@@ -246,20 +250,26 @@ class PolicyAgent(Agent):
         if len(decision.legal) == 1:
             return decision.legal[0]
         logits = self.net.logits(*self.inputs(decision))[0]
-        temp = self.temperature(is_draft(decision.kind))
+        temp = self.temperature(decision.kind)
         if temp == 0.0:
             index = int(torch.argmax(logits))
         else:
             index = int(torch.multinomial(torch.softmax(logits / temp, -1), 1, generator=self.generator))
         return decision.to_action(index)
 
-    def temperature(self, draft: bool) -> float:
-        """The temperature of a decision (0: greedy), in the draft or elsewhere (the options in the class doc)."""
+    def temperature(self, kind: str | None) -> float:
+        """The temperature of a decision of this kind (0: greedy; the options in the class doc)."""
         if self.temp is not None:
             return self.temp
-        if draft and self.draft_temp is not None:
+        if self.draft_temp is not None and is_draft(kind):
             return self.draft_temp
+        if self.target_temp is not None and kind in TARGET_KINDS:
+            return self.target_temp
         return 0.0 if self.greedy else 1.0
+
+
+#: The decisions that name a character as a target: the Assassin's kill, the Thief's theft, the Witch's spell.
+TARGET_KINDS = frozenset({"kill", "rob", "bewitch"})
 
 
 def is_draft(kind: str | None) -> bool:

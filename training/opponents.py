@@ -17,7 +17,7 @@ import torch
 import agents
 from agents.base import Agent
 from agents.net_inputs import GameInputs
-from agents.policy import PolicyAgent, PolicyNet, is_draft
+from agents.policy import PolicyAgent, PolicyNet
 from citadels_env.core import Action, Game, GameConfig
 from citadels_env.encoding import mask_of, to_core
 
@@ -102,7 +102,7 @@ def choose(net: PolicyNet, games: list[Game], inputs: list[GameInputs],
         near = (top[:, 0] - top[:, 1] < TIE).tolist()
         for r, i in enumerate(rows):
             agent = players[i]
-            temp = agent.temperature(is_draft(games[i].decision_kind))
+            temp = agent.temperature(games[i].decision_kind)
             if temp:
                 index = int(torch.multinomial(torch.softmax(logits[r] / temp, -1), 1, generator=agent.generator))
             elif near[r]:  # as PolicyAgent.act computes it: a batch of one

@@ -94,8 +94,9 @@ def test_sampled_choices_equal_act_with_the_same_generator(belief_net):
 
 
 def test_temperatures_are_batched_as_act_plays_them():
-    """`temp=` (every decision) and `draft_temp=` (the character draft only, greedy elsewhere) sample as `act` does."""
-    kinds = ["ppo:draft_temp=0.7", "heuristic", "ppo:temp=1.5", "ppo-v5:draft_temp=2"]
+    """`temp=` (every decision), `draft_temp=` (the character draft only) and `target_temp=` (the characters named as
+    targets only, greedy elsewhere) sample as `act` does."""
+    kinds = ["ppo:draft_temp=0.7", "ppo:target_temp=3", "ppo:temp=1.5", "ppo-v5:draft_temp=2,target_temp=1"]
     pool = OpponentPool(dict.fromkeys(kinds, 1.0))
     assert lockstep(pool, kinds, twins=True) > 500
 
@@ -116,6 +117,31 @@ def test_draft_temp_samples_the_draft_and_plays_the_rest_greedily():
     assert differs > 0 and rest > 50
     with pytest.raises(ValueError, match="temp"):
         agents.make("ppo:temp=0")
+
+
+def test_target_temp_samples_the_named_targets_and_plays_the_rest_greedily():
+    """Q27 (the Assassin names any other character) and the Thief's rule give the kill and rob decisions several
+    answers: sampled at target_temp, every other decision greedy."""
+    from agents.policy import TARGET_KINDS
+
+    agent = agents.make("ppo:target_temp=5", seed=2)
+    greedy = agents.make("ppo")
+    named = differs = rest = 0
+    for seed in range(12, 20):
+        game = Game(GameConfig(players=4), seed)
+        while not game.is_over:
+            d = Decision(game)
+            mine, best = agent.act(d), greedy.act(d)
+            if d.kind in TARGET_KINDS:
+                named += 1
+                differs += mine != best
+            else:
+                assert mine == best
+                rest += 1
+            game.apply(best)
+    assert named > 10 and differs > 0 and rest > 500
+    with pytest.raises(ValueError, match="target_temp"):
+        agents.make("ppo:target_temp=-1")
 
 
 def test_near_ties_are_decided_as_act_decides_them(tmp_path):
