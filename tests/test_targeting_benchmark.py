@@ -1,0 +1,36 @@
+"""benchmarks/targeting.py: picks, kills and thefts counted from the true game; bad options stop with one line."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("targeting", ROOT / "benchmarks" / "targeting.py")
+targeting = importlib.util.module_from_spec(spec)
+sys.modules["targeting"] = targeting
+spec.loader.exec_module(targeting)
+
+
+def test_counts_picks_and_named_targets(tmp_path, capsys):
+    out = tmp_path / "t.json"
+    r = targeting.main(["heuristic-strong", "--others", "random", "--games", "12", "--seed", "5", "--out", str(out)])
+    assert r["games"] == 12 and 0.5 < r["win_rate"] <= 1.0  # the rule bot beats three random players
+    assert sum(r["picks"].values()) == pytest.approx(1.0)
+    assert r["its_kills"] + r["its_robs"] > 0 and r["their_kills"] + r["their_robs"] > 0
+    for key in ("its_kills_held", "its_robs_held", "their_kills_on_it", "their_robs_on_it"):
+        assert r[key] is None or 0.0 <= r[key] <= 1.0
+    # random names a target uniformly among the legal characters: rarely the one seat's of four
+    assert r["their_kills_on_it"] is None or r["their_kills_on_it"] < 0.5
+    assert out.exists() and "its picks" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args,said", [(["nosuchbot"], "unknown agent"), (["ppo", "--players", "9"], "2 to 8")])
+def test_bad_options_stop_with_one_line_and_exit_2(args, said):
+    proc = subprocess.run([sys.executable, "benchmarks/targeting.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2 and said in proc.stderr and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
