@@ -7,12 +7,15 @@ docs/EXPLOITABILITY.md) exploits exactly that. These features give the network t
 
 - `played`: for each seat, how many times it was revealed holding each character (it answered the call, or it was
   named the heir of a killed rank-4 character at the end of the round);
-- `named`: for each seat, how many times it named each character as the Assassin's, the Thief's or the Witch's target.
+- `named`: for each seat, how many times it named each character as a target: the Assassin's kill, the Thief's
+  theft, the Witch's spell, the Magistrate's warrants and the Blackmailer's threats.
 
-Everything counted is public: `round`, `called`, `heir`, `killed`, `rob` and `bewitched` events are seen by every seat
-(the core logs them with `seen_by=ALL`), so the features of a seat hold nothing it cannot know
+Everything counted is public: `round`, `called`, `heir`, `killed`, `rob`, `bewitched`, `warrants` and `threats`
+events are seen by every seat (the core logs them with `seen_by=ALL`; which warrant is signed and which threat bears
+the flower are other, private events, not read), so the features of a seat hold nothing it cannot know
 (tests/agents/test_history.py changes hidden state and checks). A name is credited to the seat playing the turn: the
-last seat that answered a call, or the Witch's seat in the turn of the character she bewitched (she plays it).
+last seat that answered a call, or the Witch's seat in the turn of the character she bewitched (she plays it);
+warrants and threats name their seat.
 
 Layout (HISTORY_SIZE float32): the `played` block then the `named` block; each holds, for each relative seat k = 0..7
 (0 = the observer, then clockwise), one count per character (catalogue order, `CHARACTER_IDS`), divided by
@@ -20,7 +23,8 @@ HISTORY_SCALE. Seats absent from the table are zeros.
 
 `HistoryTracker` reads a game's log incrementally (training: one per game, fed the new events at each decision);
 `history_features` reads a `PlayerView`'s events from the start (a playing agent, once a decision). Both go through
-`HistoryTracker.read`, so they agree (a test compares them at every decision of random games).
+`HistoryTracker.read`, so they agree (a test compares them at random decisions of random games, the incremental
+builder skipping the decisions in between).
 """
 
 from __future__ import annotations
@@ -68,6 +72,9 @@ class HistoryTracker:
                     named[self.turn_seat, _INDEX[e[1]]] += 1.0
                 if kind == "bewitched":
                     self.bewitched, self.witch_seat = e[1], self.turn_seat
+            elif kind == "warrants" or kind == "threats":  # Warrants / Threats(seat, characters)
+                for c in e[2]:
+                    named[e[1], _INDEX[c]] += 1.0
             elif kind == "heir":  # Heir(character, seat)
                 played[e[2], _INDEX[e[1]]] += 1.0
             elif kind == "round":
@@ -83,6 +90,8 @@ class HistoryTracker:
     def features(self, seat: int, players: int, out: np.ndarray | None = None) -> np.ndarray:
         """The features of `seat` (module docstring): seats relative to it, written into `out` if given."""
         v = np.zeros(HISTORY_SIZE, dtype=np.float32) if out is None else out
+        if not v.flags.c_contiguous:  # (a reshaped copy would take the writes)
+            raise ValueError("out must be a contiguous float32 vector")
         order = [(seat + k) % players for k in range(players)]
         block = v.reshape(2, MAX_PLAYERS, NC)
         block[:, :players] = self.counts[:, order] * (1.0 / HISTORY_SCALE)

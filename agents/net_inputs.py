@@ -2,7 +2,7 @@
 belief features if the network reads them (agents/beliefs.py), then the history features if it reads them
 (agents/history.py).
 
-Two builders give the same vector (tests/agents/test_history.py compares them at every decision of random games):
+Two builders give the same vector (tests/agents/test_history.py compares them at random decisions of random games):
 - `decision_input`, for an agent playing one decision (`PolicyAgent`): from the `Decision`'s observation and view;
 - `GameInputs`, for the training loops that play many games side by side: incremental, one per game (the
   observation encoder and the history tracker keep up with the game instead of reading it from the start).
@@ -24,10 +24,13 @@ from .history import HISTORY_SIZE, HistoryTracker, history_features
 
 
 class ReadsInputs(Protocol):
-    """What decides a network's input: which extra features it reads (a `PolicyNet`)."""
+    """What decides a network's input: which extra features it reads (a `PolicyNet`, an `InputSpec`)."""
 
-    beliefs: bool
-    history: bool
+    @property
+    def beliefs(self) -> bool: ...
+
+    @property
+    def history(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,8 @@ def input_size(beliefs: bool, history: bool) -> int:
 
 
 def decision_input(net: ReadsInputs, decision: Decision) -> np.ndarray:
-    """The input of `net` for `decision` (a new float32 vector)."""
+    """The input of `net` for `decision`: the decision's own observation for a network without extra features, else
+    a new float32 vector."""
     parts = [decision.observation]
     if net.beliefs:
         parts.append(belief_features(decision.view))

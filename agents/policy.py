@@ -189,7 +189,8 @@ class PolicyAgent(Agent):
 
     `temp=T` samples every decision from the policy at temperature T (softmax of logits / T; greedy is ignored);
     `draft_temp=T` samples the character draft at temperature T, `target_temp=T` the characters named as targets (the
-    Assassin's kill, the Thief's theft, the Witch's spell: `TARGET_KINDS`), and the rest is played as `greedy` says.
+    Assassin's kill, the Thief's theft, the Witch's spell, the warrants and the threats: `TARGET_KINDS`), and the rest
+    is played as `greedy` says.
     Why: greedy picks and greedy targets are predictable, and an opponent who studies the bot robs the character it
     will hold and keeps clear of the one it will name (docs/EXPLOITABILITY.md)."""
 
@@ -268,8 +269,9 @@ class PolicyAgent(Agent):
         return 0.0 if self.greedy else 1.0
 
 
-#: The decisions that name a character as a target: the Assassin's kill, the Thief's theft, the Witch's spell.
-TARGET_KINDS = frozenset({"kill", "rob", "bewitch"})
+#: The decisions that name a character as a target: the Assassin's kill, the Thief's theft, the Witch's spell, the
+#: Magistrate's warrants and the Blackmailer's threats.
+TARGET_KINDS = frozenset({"kill", "rob", "bewitch", "warrant", "threat"})
 
 
 def is_draft(kind: str | None) -> bool:

@@ -81,7 +81,8 @@ def top_shares(field: list[str], games: list[GameOutcome], resamples: int, seed:
         _, stats = summarise(field, PLAYERS, [games[i] for i in pick])
         mu = {s.name: s.mu for s in stats}
         counts["overall"][max(field, key=mu.__getitem__)] += 1
-        counts["without_search"][max(plain, key=mu.__getitem__)] += 1
+        if plain:  # (a field of search bots only has no such share)
+            counts["without_search"][max(plain, key=mu.__getitem__)] += 1
     return {k: {b: n / resamples for b, n in v.items()} for k, v in counts.items()}
 
 

@@ -55,6 +55,7 @@ def measure(bot: str, others: str, players: int, games: int, seed: int) -> dict[
                 picks[action.arg] += 1
             game.apply(action)
         c["wins"] += game.result().ranking[0] == me
+
     def share(part: str, whole: str) -> float | None:
         return c[part] / c[whole] if c[whole] else None
 

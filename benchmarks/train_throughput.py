@@ -89,8 +89,8 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Ra
             pipeline.close()
     total, first = sum(rolls) + sum(upds), rolls[0] + upds[0]
     later = (sum(steps) - steps[0]) / (total - first) if updates > 1 else float("nan")
-    return Rate(sum(steps) / total, later, None if workers else sum(steps) / sum(rolls), sum(rolls) if workers else None,
-                sum(steps), startup)
+    rollout_sps, rollout_wait = (None, sum(rolls)) if workers else (sum(steps) / sum(rolls), None)
+    return Rate(sum(steps) / total, later, rollout_sps, rollout_wait, sum(steps), startup)
 
 
 @dataclass
@@ -172,7 +172,8 @@ def main() -> None:
                 r = ppo_rate(args.updates, opponents, args.threads, workers)
                 others = busy_cores_since(clock)
                 where = (f"{r.rollout_sps:,.0f} in rollouts" if not workers else
-                         f"the learner waited {r.rollout_wait:.1f} s for rollouts, samplers started in {r.startup:.1f} s")
+                         f"the learner waited {r.rollout_wait:.1f} s for rollouts, samplers started in "
+                         f"{r.startup:.1f} s")
                 print(f"training/ppo.py (configs/ppo.yaml, opponents {opponents}, {args.threads} thread(s), "
                       f"workers {workers}): {r.overall:,.0f} env steps/s overall ({r.later:,.0f} from the second "
                       f"update on), {where} ({r.steps:,} steps; other processes busy on {others:.1f} of "

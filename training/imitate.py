@@ -186,7 +186,8 @@ def collect(cfg: ImitateConfig, round_: int, student: PolicyNet | None, progress
 
 
 def clone_step(net: PolicyNet, optimizer: torch.optim.Optimizer, obs: torch.Tensor, mask: torch.Tensor,
-               target: torch.Tensor, ret: torch.Tensor, vf_coef: float, max_grad_norm: float) -> tuple[float, float, int]:
+               target: torch.Tensor, ret: torch.Tensor, vf_coef: float,
+               max_grad_norm: float) -> tuple[float, float, int]:
     """One minibatch of behaviour cloning: cross-entropy on the teacher's actions plus `vf_coef` x the value loss on
     the final rewards. Returns the policy loss, the value loss and how many argmaxes were the teacher's action."""
     logits, value = net(obs, mask)

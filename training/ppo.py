@@ -116,7 +116,7 @@ class Config(RunConfig):
     history: bool = False
     """feed the network the seat's history features (agents/history.py: what each seat played and named in the
     game so far); with `init_from` a checkpoint without them, their first-layer weights start at zero (the run
-    starts playing exactly as the checkpoint)"""
+    starts with the checkpoint's outputs); a checkpoint that reads them keeps reading them whatever this says"""
     init_from: str | None = None
     """policy checkpoint whose weights start the run (e.g. training/imitate.py's); its network shape replaces
     `hidden` and `layers`"""
@@ -188,15 +188,16 @@ class Trainer:
         self.cfg = cfg
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
-        if cfg.init_from:
-            init = load_checkpoint(cfg.init_from)
+        init = load_checkpoint(cfg.init_from) if cfg.init_from else None
+        widen = False  # the start reads no history features and this run's network does
+        if init is not None:
             cfg.hidden, cfg.layers = init["model"]["hidden"], init["model"]["layers"]
             cfg.beliefs = bool(init["model"].get("beliefs", False))
             widen = cfg.history and not init["model"].get("history", False)
             cfg.history = cfg.history or bool(init["model"].get("history", False))
         self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None, cfg.beliefs,
                              cfg.history)
-        if cfg.init_from:  # the critic's own trunk, when there is one, starts fresh
+        if init is not None:  # the critic's own trunk, when there is one, starts fresh
             start = widened_for_history(init["state_dict"], self.net) if widen else init["state_dict"]
             self.net.load_state_dict(start, strict=not cfg.central_critic)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)

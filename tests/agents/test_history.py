@@ -20,7 +20,9 @@ from citadels_env.core.limits import MAX_PLAYERS
 from citadels_env.encoding import OBS_SIZE
 
 INDEX = {c: i for i, c in enumerate(CHARACTER_IDS)}
-TABLES = [(n, preset) for n in (4, 5, 6, 7) for preset in PRESET_NAMES]  # every preset: the Witch, the heir rule...
+# Every preset (the Witch, the Magistrate, the Blackmailer, the heir rule...) at 4-7 players, and the 2-, 3- and
+# 8-player drafts (two characters a seat, the face-down card of the last player).
+TABLES = [(n, preset) for n in (4, 5, 6, 7) for preset in PRESET_NAMES] + [(n, None) for n in (2, 3, 8)]
 
 
 def random_games(count: int, seed: int = 0):
@@ -34,10 +36,10 @@ def random_games(count: int, seed: int = 0):
 
 
 def test_counts_every_reveal_and_every_kill_rob_and_bewitch_of_each_seat():
-    """Truth kept apart from the counting: a seat's `named` counts are the kill/rob/bewitch answers it chose (the
-    decision's own seat); its `played` counts, per round, the characters `Game.revealed` showed it holding at the
-    round's last decision, with the heir of a killed rank-4 character (revealed after that decision: the log's
-    `heir` events of the round)."""
+    """Truth kept apart from the counting: a seat's `named` counts are the kill, rob, bewitch, warrant and threat
+    answers it chose (the decision's own seat); its `played` counts, per round, the characters `Game.revealed` showed
+    it holding at the round's last decision, with the heir of a killed rank-4 character (revealed after that decision:
+    the log's `heir` events of the round)."""
     checked = 0
     for k in range(len(TABLES)):
         n, preset = TABLES[k]
@@ -48,7 +50,7 @@ def test_counts_every_reveal_and_every_kill_rob_and_bewitch_of_each_seat():
         while not game.is_over:
             revealed[game.round] = dict(game.revealed)
             action = rng.choice(game.legal_actions())
-            if game.decision_kind in ("kill", "rob", "bewitch"):
+            if game.decision_kind in ("kill", "rob", "bewitch", "warrant", "threat"):
                 named[game.current_player, INDEX[action.arg]] += 1
             game.apply(action)
         rnd = 0
@@ -110,7 +112,9 @@ def test_incremental_and_from_scratch_inputs_agree_at_every_decision(spec):
     compared = 0
     inputs: dict[int, GameInputs] = {}
     for game, rng in random_games(6 if spec.beliefs else 14, seed=900):
-        gi = inputs.setdefault(id(game), GameInputs(game))
+        if id(game) not in inputs:
+            inputs[id(game)] = GameInputs(game)
+        gi = inputs[id(game)]
         if rng.random() < (0.2 if spec.beliefs else 0.5):
             seat = game.current_player
             got = gi(spec, seat)

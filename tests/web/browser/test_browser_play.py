@@ -1,5 +1,6 @@
 """`citadels serve` in real Chromium: a whole game by clicking, two people at one table, a private room, a kick, the
-move timer under Playwright's clock, a reload that rejoins the seat, and a lost connection that rejoins (docs/WEB.md)."""
+move timer under Playwright's clock, a reload that rejoins the seat, and a lost connection that rejoins
+(docs/WEB.md)."""
 
 from __future__ import annotations
 
