@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import platform
 import sys
 import time
@@ -126,6 +127,19 @@ def plot(stats: list[Stats], path: Path) -> None:
     plt.close(fig)
 
 
+def machine() -> str:
+    """The CPU model and core count, for the record of a measurement."""
+    model = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores, {platform.machine()}"
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = OneLineParser(prog="round_robin.py", description=__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -171,7 +185,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "command": "python benchmarks/round_robin.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "field": args.bots, "tables": len(tables(args.bots)), "games_per_table": args.games_per_table,
         "games": len(games), "seed": args.seed, "bootstrap": args.bootstrap,
-        "machine": f"{platform.machine()}, {platform.processor() or 'unknown CPU'}",
+        "machine": machine(),
         "started": started.isoformat(timespec="seconds"), "wall_s": round(time.perf_counter() - t0, 1),
         "stats": [asdict(s) for s in stats], "top_shares": shares, "results": [asdict(g) for g in games],
     }
