@@ -112,13 +112,11 @@ def plot(stats: list[Stats], path: Path) -> None:
 
     rows = sorted(stats, key=lambda s: s.mu)
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(rows) + 1.5))
-    y = range(len(rows))
-    ax.errorbar([s.mu for s in rows], y, xerr=[2 * s.sigma for s in rows], fmt="o", capsize=3,
-                color="tab:blue")
     for i, s in enumerate(rows):
-        if searches(s.name):
-            ax.plot(s.mu, i, "s", color="tab:orange")
-    ax.set_yticks(list(y), [s.name for s in rows])
+        search = searches(s.name)
+        ax.errorbar([s.mu], [i], xerr=[2 * s.sigma], fmt="s" if search else "o", capsize=3,
+                    color="tab:orange" if search else "tab:blue")
+    ax.set_yticks(list(range(len(rows))), [s.name for s in rows])
     ax.set_xlabel("OpenSkill mu (bars: +- 2 sigma; squares: bots that search)")
     ax.set_title(f"Round robin of mixed {PLAYERS}-player tables")
     ax.grid(axis="x", alpha=0.3)
