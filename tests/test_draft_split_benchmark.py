@@ -3,21 +3,17 @@ rest; a tiny run measures, trains its exploiter and writes the JSON; bad options
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from agents import Agent, play_game
 from agents.policy import is_draft
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("draft_split", ROOT / "benchmarks" / "draft_split.py")
-draft_split = importlib.util.module_from_spec(spec)
-sys.modules["draft_split"] = draft_split
-spec.loader.exec_module(draft_split)
+draft_split = load_benchmark("draft_split")
 
 
 class Recorder(Agent):

@@ -3,7 +3,6 @@ of them, the bootstrap's top shares, the JSON and the plot; bad options stop wit
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -12,12 +11,10 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("round_robin", ROOT / "benchmarks" / "round_robin.py")
-round_robin = importlib.util.module_from_spec(spec)
-sys.modules["round_robin"] = round_robin
-spec.loader.exec_module(round_robin)
+round_robin = load_benchmark("round_robin")
 
 FIELD = ["random", "heuristic", "heuristic-strong", "dagger", "ismcts:iters=5"]
 

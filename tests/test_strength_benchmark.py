@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("strength", ROOT / "benchmarks" / "strength.py")
-strength = importlib.util.module_from_spec(spec)
-sys.modules["strength"] = strength  # dataclasses look their module up there
-spec.loader.exec_module(strength)
+strength = load_benchmark("strength")
 
 
 @pytest.mark.parametrize(("baseline", "players", "goal"), [

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("targeting", ROOT / "benchmarks" / "targeting.py")
-targeting = importlib.util.module_from_spec(spec)
-sys.modules["targeting"] = targeting
-spec.loader.exec_module(targeting)
+targeting = load_benchmark("targeting")
 
 
 def test_counts_picks_and_named_targets(tmp_path, capsys):

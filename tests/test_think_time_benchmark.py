@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("think_time", ROOT / "benchmarks" / "think_time.py")
-think_time = importlib.util.module_from_spec(spec)
-sys.modules["think_time"] = think_time
-spec.loader.exec_module(think_time)
+think_time = load_benchmark("think_time")
 
 
 def test_every_bot_is_timed_on_the_same_decisions(tmp_path, capsys):

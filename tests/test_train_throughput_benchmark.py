@@ -3,18 +3,14 @@ RLlib two small updates) and reports consistent figures."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("train_throughput", ROOT / "benchmarks" / "train_throughput.py")
-train_throughput = importlib.util.module_from_spec(spec)
-sys.modules["train_throughput"] = train_throughput
-spec.loader.exec_module(train_throughput)
+train_throughput = load_benchmark("train_throughput")
 
 
 @pytest.mark.slow
