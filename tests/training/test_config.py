@@ -37,7 +37,8 @@ def test_every_shipped_config_loads(path, tmp_path):
         own = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig, "expert": expert.ExpertConfig,
                "league": league.LeagueConfig}
         cls = own.get(path.stem.partition("_")[0], ppo.Config)
-    data = yaml.safe_load(path.read_text())
+    text = path.read_text()
+    data = yaml.safe_load(text)
     init = data.get("init_from") or ""
     if init.startswith("runs/"):
         # A later stage of a recipe starts from an earlier stage's output, which a clean clone has not made yet:
@@ -46,8 +47,24 @@ def test_every_shipped_config_loads(path, tmp_path):
         assert stage in _exp_names(), f"{path.name}: no config in configs/ makes {init}"
         stand_in = tmp_path / "final.pt"
         stand_in.write_bytes(b"")
+        data = {**data, "init_from": str(stand_in)}
         path = tmp_path / path.name
-        path.write_text(yaml.safe_dump({**data, "init_from": str(stand_in)}))
+        path.write_text(yaml.safe_dump(data))
+    opponents = data.get("opponents")
+    made = [k for k in opponents if k.startswith("runs/")] if isinstance(opponents, dict) else []
+    if made:
+        # An opponent that a benchmark or an earlier run leaves under runs/ (a best response): the config must say
+        # which command makes it, and loads with a stand-in in its place.
+        renamed = {}
+        for i, spec in enumerate(made):
+            head, colon, options = spec.partition(":")
+            assert "benchmarks/exploit.py" in text or head.split("/")[1] in _exp_names(), (path.name, spec)
+            stand_in = tmp_path / f"opponent{i}.pt"
+            stand_in.write_bytes(b"")
+            renamed[spec] = str(stand_in) + colon + options
+        data = {**data, "opponents": {renamed.get(k, k): v for k, v in opponents.items()}}
+        path = tmp_path / path.name
+        path.write_text(yaml.safe_dump(data))
     cfg = cls.from_yaml(path)
     assert isinstance(cfg, cls) and cfg.exp_name
 
