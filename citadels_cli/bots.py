@@ -79,7 +79,7 @@ def check_resume(path: str, cfg: Any) -> None:
     """The checkpoint to resume loads, holds a training state and fits the config's network (a ValueError naming
     the file otherwise), so that a bad --resume fails at once rather than after the run has started."""
     from agents.policy import load_checkpoint
-    from training.ppo import CRITIC_SIZE
+    from training.ppo import network_spec
 
     try:
         data = load_checkpoint(path)
@@ -91,20 +91,7 @@ def check_resume(path: str, cfg: Any) -> None:
     if "optimizer" not in data:
         raise ValueError(f"{path}: a policy without its training state; --resume needs a checkpoint written by "
                          f"citadels train (runs/NAME/checkpoints/update_*.pt)")
-    expected = {"hidden": cfg.hidden, "layers": cfg.layers,
-                "critic_size": CRITIC_SIZE if cfg.central_critic else None}
-    if getattr(cfg, "init_from", None):  # the run's network took the shape of the checkpoint it started from
-        start = load_checkpoint(cfg.init_from)["model"]
-        expected.update(hidden=start["hidden"], layers=start["layers"])
-        if start.get("beliefs"):
-            expected["beliefs"] = True
-        if start.get("history") or getattr(cfg, "history", False):
-            expected["history"] = True
-    else:
-        if getattr(cfg, "beliefs", False):
-            expected["beliefs"] = True
-        if getattr(cfg, "history", False):
-            expected["history"] = True
+    expected = network_spec(cfg, load_checkpoint(cfg.init_from)["model"] if cfg.init_from else None)
     if data.get("model") != expected:
         raise ValueError(f"{path}: its network is {data.get('model')}, the config's {expected}; resume with the "
                          f"config the run was started with")

@@ -183,21 +183,32 @@ class Config(RunConfig):
             config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
 
 
+def network_spec(cfg: Config, start: dict[str, Any] | None) -> dict[str, Any]:
+    """The spec (`PolicyNet.spec()`) of the network a run of `cfg` trains, `start` being the model spec of its
+    `init_from` checkpoint (None without one): that checkpoint's shape and belief features, else the config's;
+    history features if the config or the start reads them (a start without them is widened)."""
+    spec: dict[str, Any] = {"hidden": cfg.hidden if start is None else start["hidden"],
+                            "layers": cfg.layers if start is None else start["layers"],
+                            "critic_size": CRITIC_SIZE if cfg.central_critic else None}
+    if (cfg.beliefs if start is None else start.get("beliefs", False)):
+        spec["beliefs"] = True
+    if cfg.history or (start is not None and start.get("history", False)):
+        spec["history"] = True
+    return spec
+
+
 class Trainer:
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
         init = load_checkpoint(cfg.init_from) if cfg.init_from else None
-        widen = False  # the start reads no history features and this run's network does
-        if init is not None:
-            cfg.hidden, cfg.layers = init["model"]["hidden"], init["model"]["layers"]
-            cfg.beliefs = bool(init["model"].get("beliefs", False))
-            widen = cfg.history and not init["model"].get("history", False)
-            cfg.history = cfg.history or bool(init["model"].get("history", False))
-        self.net = PolicyNet(cfg.hidden, cfg.layers, CRITIC_SIZE if cfg.central_critic else None, cfg.beliefs,
-                             cfg.history)
+        spec = network_spec(cfg, None if init is None else init["model"])
+        cfg.hidden, cfg.layers = spec["hidden"], spec["layers"]
+        cfg.beliefs, cfg.history = spec.get("beliefs", False), spec.get("history", False)
+        self.net = PolicyNet(**spec)
         if init is not None:  # the critic's own trunk, when there is one, starts fresh
+            widen = cfg.history and not init["model"].get("history", False)
             start = widened_for_history(init["state_dict"], self.net) if widen else init["state_dict"]
             self.net.load_state_dict(start, strict=not cfg.central_critic)
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
