@@ -121,7 +121,8 @@ def rllib_rate(steps: int, opponents: str, runners: int, envs: int, batch: int, 
                    "num_env_runners": runners, "envs_per_env_runner": envs, "train_batch_size": batch,
                    "minibatch_size": pcfg.minibatch_size, "num_epochs": pcfg.update_epochs, "threads": threads,
                    "learning_rate": pcfg.learning_rate, "eval_games": 0, "progress": False}
-        cfg, _ = parse_config(rllib.RLlibConfig, [x for k, v in options.items() for x in ("--" + k.replace("_", "-"), str(v))],
+        argv = [x for k, v in options.items() for x in ("--" + k.replace("_", "-"), str(v))]
+        cfg, _ = parse_config(rllib.RLlibConfig, argv,
                               "RLlib PPO")  # as `citadels train --algo rllib --FIELD VALUE ...`
         t = time.perf_counter()
         rllib.train(cfg)

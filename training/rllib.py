@@ -162,8 +162,9 @@ def quiet_ray_notices() -> None:
 # -- training --------------------------------------------------------------------------------------------------------
 def build_config(cfg: RLlibConfig, restart_env_runners: bool = True) -> Any:
     """The PPOConfig of a run: the env, the shared masked module, the lean sampling pieces of training/rllib_env.py,
-    PPO's settings, Ray's resources. `restart_env_runners`: RLlib's fault tolerance (an env runner that died, say with its node, is
-    started again); a run on a Ray of its own turns it off, so that a failure there is the run's error."""
+    PPO's settings, Ray's resources. `restart_env_runners`: RLlib's fault tolerance (an env runner that died, say
+    with its node, is started again); a run on a Ray of its own turns it off, so that a failure there is the run's
+    error."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec

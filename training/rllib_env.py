@@ -202,8 +202,8 @@ def check_runner_hook(runner: type = MultiAgentEnvRunner) -> None:
     hook = getattr(runner, name, None)
     if hook is None or list(inspect.signature(hook).parameters) != params:
         raise ImportError(f"training/rllib_env.py overrides RLlib's private {runner.__name__}.{name}("
-                          f"{', '.join(params)}), which ray {ray.__version__} does not have; install the ray it was written for "
-                          f"(pip install 'ray[rllib]>=2.60,<2.61')")
+                          f"{', '.join(params)}), which ray {ray.__version__} does not have; install the ray it was "
+                          f"written for (pip install 'ray[rllib]>=2.60,<2.61')")
 
 
 check_runner_hook()
