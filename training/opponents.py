@@ -34,14 +34,15 @@ def batched(controller: object) -> bool:
 
 
 class OpponentPool:
-    """The `opponents` weights of a run ("self", "snapshot" or agent ids) and the bots drawn from them."""
+    """The `opponents` weights of a run ("self", "snapshot" or agent ids) and the bots drawn from them; `at` gives a
+    table size its own weights (the run's `opponents_at`), drawn from the same kinds and networks."""
 
-    def __init__(self, weights: dict[str, float]) -> None:
-        self.kinds = list(weights)
-        w = np.array([weights[k] for k in self.kinds], dtype=float)
-        if (w < 0).any() or w.sum() <= 0:
-            raise ValueError(f"opponent weights must be >= 0 and not all 0: {weights}")
-        self.p = w / w.sum()
+    def __init__(self, weights: dict[str, float], at: dict[int, dict[str, float]] | None = None) -> None:
+        self.kinds = list(weights)  # (the default mix's kinds first: without `at` the draws are what they always were)
+        for mix in (at or {}).values():
+            self.kinds += [k for k in mix if k not in self.kinds]
+        self.p = self._probabilities(weights)
+        self.p_at = {int(n): self._probabilities(mix) for n, mix in (at or {}).items()}
         #: Agent id -> a loaded PolicyAgent whose network every seat of that id shares.
         self.networks: dict[str, PolicyAgent] = {}
         for kind in self.kinds:
@@ -51,6 +52,12 @@ class OpponentPool:
             if batched(agent):
                 agent.net = self._shared(agent.net)
                 self.networks[kind] = agent
+
+    def _probabilities(self, weights: dict[str, float]) -> np.ndarray:
+        w = np.array([weights.get(k, 0.0) for k in self.kinds], dtype=float)
+        if (w < 0).any() or w.sum() <= 0:
+            raise ValueError(f"opponent weights must be >= 0 and not all 0: {weights}")
+        return w / w.sum()
 
     def _shared(self, net: PolicyNet) -> PolicyNet:
         """`net`, or an already loaded network with the same shape and weights ("ppo" and "ppo:greedy=false" are one
@@ -64,8 +71,9 @@ class OpponentPool:
         net.requires_grad_(False)
         return net
 
-    def draw(self, rng: np.random.Generator) -> str:
-        return self.kinds[int(rng.choice(len(self.kinds), p=self.p))]
+    def draw(self, rng: np.random.Generator, players: int | None = None) -> str:
+        """One opponent kind for a table of `players` (its own mix if `at` gave it one)."""
+        return self.kinds[int(rng.choice(len(self.kinds), p=self.p_at.get(players, self.p)))]
 
     def bot(self, kind: str, seat: int, config: GameConfig, seed: int) -> Agent:
         """A fresh controller of agent id `kind` for `seat`, reset for a game: a bot of its own for each seat, since

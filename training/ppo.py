@@ -53,7 +53,7 @@ from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
-from training.opponents import SELF, OpponentPool, choose
+from training.opponents import SELF, SNAPSHOT, OpponentPool, choose
 from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
 from training.warm_start import warm_start
 
@@ -125,6 +125,10 @@ class Config(RunConfig):
     """updates between snapshots added to the pool"""
     snapshot_pool: int = 10
     """snapshots kept (the oldest is dropped)"""
+    opponents_at: dict[int, dict[str, float]] | None = None
+    """per table size, weights that replace `opponents` at tables of that many players (YAML: `{4: {heuristic:
+    0.5, ...}}`): for example a best response at the 4-player tables where exploitability is measured, and only the
+    rule bots at the others"""
     opponents_per: str = "seat"
     """how `opponents` is drawn: "seat" (each other seat on its own, so most tables are mixed) or "table" (one
     draw per game for every other seat: all-heuristic or all-heuristic-strong tables, as `citadels eval` plays)"""
@@ -173,6 +177,14 @@ class Config(RunConfig):
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
+        for n, mix in (self.opponents_at or {}).items():
+            config.need(self, "opponents_at", n in (self.tables or [self.players]),
+                        f"keyed by table sizes this run plays ({n} is not one)")
+            config.need(self, "opponents_at", bool(mix) and all(w >= 0 for w in mix.values()) and sum(mix.values()) > 0,
+                        f"weights >= 0, not all 0, at {n} players")
+            for kind in mix:
+                if kind not in (SELF, SNAPSHOT):
+                    config.check_agent_id("opponents_at", kind)
         config.need(self, "workers", 0 <= self.workers <= self.num_games, f"from 0 to num_games ({self.num_games})")
         config.need(self, "ray", not self.ray or self.workers > 0, "false with workers 0 (give --workers N)")
         config.need(self, "address", self.address is None or not address_problem(self.address),
@@ -220,7 +232,7 @@ class Trainer:
         self.learner_steps = 0
         self.history: list[dict[str, Any]] = []  # evaluation results, for the learning curve
         self.game_config = GameConfig(players=cfg.players, preset=cfg.preset, crown_seat=None)
-        self.pool = OpponentPool(cfg.opponents)  # fails now on an unknown agent id
+        self.pool = OpponentPool(cfg.opponents, cfg.opponents_at)  # fails now on an unknown agent id
         self.rollouts = Sampler(cfg, self.net, self.rng, self.sampler, self.pool, choose)  # workers: 0
         self.snapshot_nets = self.rollouts.snapshot_nets  # one list: the in-process rollout plays the snapshots
         # workers > 0: the weights and snapshots the next rollout is (or will be) collected with, kept in checkpoints

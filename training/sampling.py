@@ -110,9 +110,9 @@ class Sampler:
         game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
-        table_kind = self.pool.draw(self.rng) if self.cfg.opponents_per == "table" else None
+        table_kind = self.pool.draw(self.rng, n) if self.cfg.opponents_per == "table" else None
         for seat in range(n):
-            kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng)
+            kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng, n)
             if kind == SNAPSHOT:
                 kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshot_nets)))) if self.snapshot_nets else SELF
             elif kind != SELF:

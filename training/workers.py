@@ -68,7 +68,7 @@ class SamplerWorker:
         self.games = range(index * cfg.num_games // workers, (index + 1) * cfg.num_games // workers)
         self.spec = spec
         self.net = self._net(None)
-        self.sampler = Sampler(cfg, self.net, np.random.default_rng(), torch.Generator(), OpponentPool(cfg.opponents))
+        self.sampler = Sampler(cfg, self.net, np.random.default_rng(), torch.Generator(), OpponentPool(cfg.opponents, cfg.opponents_at))
         self.snapshots: dict[int, PolicyNet] = {}
 
     def _net(self, weights: Weights | None) -> PolicyNet:

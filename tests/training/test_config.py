@@ -50,8 +50,9 @@ def test_every_shipped_config_loads(path, tmp_path):
         data = {**data, "init_from": str(stand_in)}
         path = tmp_path / path.name
         path.write_text(yaml.safe_dump(data))
-    opponents = data.get("opponents")
-    made = [k for k in opponents if k.startswith("runs/")] if isinstance(opponents, dict) else []
+    mixes = [data["opponents"]] if isinstance(data.get("opponents"), dict) else []
+    mixes += list((data.get("opponents_at") or {}).values())  # per table size (training/ppo.py's opponents_at)
+    made = sorted({k for mix in mixes for k in mix if k.startswith("runs/")})
     if made:
         # An opponent that a benchmark or an earlier run leaves under runs/ (a best response): the config must say
         # which command makes it, and loads with a stand-in in its place.
@@ -62,7 +63,12 @@ def test_every_shipped_config_loads(path, tmp_path):
             stand_in = tmp_path / f"opponent{i}.pt"
             stand_in.write_bytes(b"")
             renamed[spec] = str(stand_in) + colon + options
-        data = {**data, "opponents": {renamed.get(k, k): v for k, v in opponents.items()}}
+        def swap(mix):
+            return {renamed.get(k, k): v for k, v in mix.items()}
+        if isinstance(data.get("opponents"), dict):
+            data = {**data, "opponents": swap(data["opponents"])}
+        if data.get("opponents_at"):
+            data = {**data, "opponents_at": {n: swap(mix) for n, mix in data["opponents_at"].items()}}
         path = tmp_path / path.name
         path.write_text(yaml.safe_dump(data))
     cfg = cls.from_yaml(path)

@@ -173,6 +173,19 @@ def test_a_pool_loads_each_network_once_and_freezes_it():
         OpponentPool({"ppo": -1.0, "self": 1.0})
 
 
+def test_a_table_size_of_its_own_draws_its_own_mix_and_leaves_the_others_draws_unchanged():
+    """`at` (a run's `opponents_at`) adds its kinds after the default mix's: the other sizes draw exactly what a pool
+    without it draws, from the same generator state."""
+    weights = {"heuristic": 0.5, "heuristic-strong": 0.3, "random": 0.2}
+    plain, with_at = OpponentPool(weights), OpponentPool(weights, at={4: {"self": 0.5, "dagger": 0.5}})
+    assert with_at.kinds == ["heuristic", "heuristic-strong", "random", "self", "dagger"]
+    assert set(with_at.networks) == {"dagger"}
+    a, b = np.random.default_rng(3), np.random.default_rng(3)
+    assert [plain.draw(a, 5) for _ in range(300)] == [with_at.draw(b, 5) for _ in range(300)]
+    at_four = {with_at.draw(b, 4) for _ in range(300)}
+    assert at_four == {"self", "dagger"}
+
+
 def test_training_against_network_opponents_batches_them_and_is_deterministic(tmp_path, monkeypatch):
     """In ppo's rollout every network seat goes through `choose` (with act's answer, checked row by row) and never
     through `act`; two trainers with one seed collect the same rollout."""

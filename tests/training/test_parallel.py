@@ -70,8 +70,9 @@ def test_a_samplers_error_reaches_the_learner_with_its_traceback(tmp_path, monke
 
 
 def test_opponents_of_every_kind_play_in_the_samplers(tmp_path):
-    cfg = tiny(tmp_path, players=4, num_games=8, total_steps=10**9,
-               opponents={"self": 1, "snapshot": 1, "heuristic": 1, "random": 1, "ppo": 1, "dagger": 1})
+    cfg = tiny(tmp_path, players=4, tables=[3, 4], num_games=8, total_steps=10**9,
+               opponents={"self": 1, "snapshot": 1, "heuristic": 1, "random": 1, "ppo": 1},
+               opponents_at={4: {"dagger": 1, "self": 1}})  # dagger only at a size with its own mix
     trainer = ppo.Trainer(cfg)
     trainer.add_snapshot()
     pipeline = workers.Pipeline(trainer)

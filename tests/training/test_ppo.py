@@ -121,6 +121,31 @@ def test_opponents_per_must_be_seat_or_table(tmp_path):
         tiny(tmp_path, opponents_per="game").validate()
 
 
+@pytest.mark.parametrize("per", ["seat", "table"])
+def test_opponents_at_gives_a_table_size_its_own_mix(tmp_path, per):
+    """The 4-player tables draw from `opponents_at[4]`, every other size from `opponents`."""
+    trainer = ppo.Trainer(tiny(tmp_path, tables=[3, 4], opponents={"random": 1.0}, opponents_per=per,
+                               opponents_at={4: {"heuristic": 0.5, "heuristic-strong": 0.5}}))
+    seen: dict[int, set[str]] = {3: set(), 4: set()}
+    for k in range(40):
+        table = trainer.new_table(k)
+        seen[table.game.num_players] |= {getattr(c, "name", "") for c in table.controllers if c != ppo.SELF}
+    assert seen == {3: {"random"}, 4: {"heuristic", "heuristic-strong"}}
+
+
+@pytest.mark.parametrize("opponents_at, why", [
+    ({5: {"heuristic": 1.0}}, "table sizes this run plays"),
+    ({4: {"heuristic": -1.0, "random": 1.0}}, ">= 0"),
+    ({4: {"heuristic": 0.0}}, "not all 0"),
+    ({4: {}}, "not all 0"),
+])
+def test_opponents_at_is_checked(tmp_path, opponents_at, why):
+    with pytest.raises(ppo.config.ConfigError, match=f"opponents_at: .*{why}"):
+        tiny(tmp_path, tables=[3, 4], opponents_at=opponents_at).validate()
+    with pytest.raises(ppo.config.ConfigError, match="opponents_at: unknown agent"):
+        tiny(tmp_path, tables=[3, 4], opponents_at={4: {"no-such-bot": 1.0}}).validate()
+
+
 def test_warm_start_imitates_the_given_agent(tmp_path):
     """Behaviour cloning on a deterministic teacher: after a few epochs the policy agrees with it most of the time."""
     trainer = ppo.Trainer(tiny(tmp_path, bc_agent="heuristic", bc_games=6, bc_epochs=6, minibatch_size=64))
