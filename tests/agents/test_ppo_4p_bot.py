@@ -29,8 +29,22 @@ def test_it_plays_whole_games_at_every_table_size(players):
     assert agents.play_game(lineup, seed=players, config=config).result is not None
 
 
+def test_the_robust_4p_network_is_round_one_of_training_against_a_reader():
+    """`ppo-4p-robust` (docs/TRAINING.md, "Training against a reader"): 3 M steps from `ppo` at 4 players, with
+    `ppo`'s best response at 30 % of the tables (the path `benchmarks/exploit.py ppo` leaves it at)."""
+    data = load_checkpoint(shipped("ppo-4p-robust"))
+    assert data["name"] == "ppo-4p-robust" and data.get("version") == 1
+    assert data["trained_by"] == "citadels train --config configs/ppo_4p_robust.yaml"
+    cfg = data["config"]
+    assert cfg["init_from"] == "agents/zoo/ppo.pt" and cfg["tables"] == [4] and cfg["seed"] == 6
+    assert cfg["opponents"] == {"heuristic": 0.35, "heuristic-strong": 0.35,
+                                "runs/exploit/ppo-own/checkpoints/final.pt:greedy=true": 0.3}
+    assert data["env_steps"] >= 3_000_000 and "optimizer" not in data
+
+
 @pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
-                                         ("ppo-4p", True), ("ppo-4p-v1", True), ("dagger", True), ("ppo-v1", False)])
+                                         ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("dagger", True),
+                                         ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
     assert agents.make(f"{bot}:greedy={str(not default).lower()}").greedy is (not default)
