@@ -99,12 +99,7 @@ class RunConfig:
         need(self, "ent_coef", self.ent_coef >= 0, ">= 0")
         need(self, "hidden", self.hidden > 0, "> 0")
         need(self, "eval_games", self.eval_games >= 0, ">= 0")
-        weights = self.opponents.values()
-        need(self, "opponents", bool(self.opponents) and all(w >= 0 for w in weights) and sum(weights) > 0,
-             "weights >= 0, not all 0")
-        for kind in self.opponents:
-            if kind not in ("self", "snapshot"):
-                check_agent_id("opponents", kind)
+        check_mix(self, "opponents", self.opponents)
         for spec in self.eval_opponents:
             check_agent_id("eval_opponents", spec)
 
@@ -113,6 +108,16 @@ def need(cfg: Any, name: str, ok: bool, expected: str) -> None:
     """ConfigError for `name` unless `ok`: "must be <expected>, got <value>"."""
     if not ok:
         raise ConfigError(name, f"must be {expected}, got {getattr(cfg, name)!r}")
+
+
+def check_mix(cfg: Any, name: str, mix: dict[str, float], where: str = "") -> None:
+    """An opponent mix (`opponents`, one of ppo's `opponents_at`): weights >= 0, not all 0, every id known ("self" and
+    "snapshot" are the run's own). `where` says which mix of the field it is."""
+    weights = mix.values()
+    need(cfg, name, bool(mix) and all(w >= 0 for w in weights) and sum(weights) > 0, "weights >= 0, not all 0" + where)
+    for kind in mix:
+        if kind not in ("self", "snapshot"):
+            check_agent_id(name, kind)
 
 
 def check_agent_id(name: str, spec: str) -> None:

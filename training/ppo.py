@@ -53,7 +53,7 @@ from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
-from training.opponents import SELF, SNAPSHOT, OpponentPool, choose
+from training.opponents import SELF, OpponentPool, choose
 from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
 from training.warm_start import warm_start
 
@@ -180,11 +180,7 @@ class Config(RunConfig):
         for n, mix in (self.opponents_at or {}).items():
             config.need(self, "opponents_at", n in (self.tables or [self.players]),
                         f"keyed by table sizes this run plays ({n} is not one)")
-            config.need(self, "opponents_at", bool(mix) and all(w >= 0 for w in mix.values()) and sum(mix.values()) > 0,
-                        f"weights >= 0, not all 0, at {n} players")
-            for kind in mix:
-                if kind not in (SELF, SNAPSHOT):
-                    config.check_agent_id("opponents_at", kind)
+            config.check_mix(self, "opponents_at", mix, f", at {n} players")
         config.need(self, "workers", 0 <= self.workers <= self.num_games, f"from 0 to num_games ({self.num_games})")
         config.need(self, "ray", not self.ray or self.workers > 0, "false with workers 0 (give --workers N)")
         config.need(self, "address", self.address is None or not address_problem(self.address),
