@@ -5,11 +5,15 @@ the shipped policy in every other seat, decided in batches by training/opponents
 
     python benchmarks/train_throughput.py [--updates 4] [--opponents self=1 ppo=1] [--threads 1] [--sb3-steps 4096]
                                           [--workers 0 1 2] [--repeat 3] [--rllib 0 2 [--rllib-envs 32] ...]
+                                          [--num-games 240] [--device cuda] [--plot curve.png]
 
 `--workers 0 1 2` measures each worker count (0: rollouts in the learner's process, between updates; N: N sampler
 processes collecting during the update, training/workers.py), and `--repeat` runs the whole list again, so that on a
 shared machine the settings are measured interleaved rather than one after the other; each line says how many cores
-the machine's other processes kept busy meanwhile. "Overall" covers every update, the first rollout included (with
+the machine's other processes kept busy meanwhile. `--num-games` overrides configs/ppo.yaml's games per rollout (more
+samplers need more games each to batch their forward passes) and `--minibatch-size` its minibatch, `--device cuda` runs the update on a GPU (the `device`
+field of training/ppo.py), and `--plot` saves env steps/s against the worker count (from the second update on, the best
+of the repeats) as a PNG. "Overall" covers every update, the first rollout included (with
 workers it has nothing to overlap with); "from the second update on" leaves the first update out, the rate of a long
 run. The samplers' start (spawning, imports, opponent networks) is printed apart and counted in neither.
 
@@ -53,15 +57,19 @@ class Rate:
     later: float  # env steps/s from the second update on (with workers, the first rollout has nothing to overlap)
     rollout_sps: float | None  # workers 0: the rollouts' own env steps/s
     rollout_wait: float | None  # workers N: seconds the learner waited for the samplers' rollouts
+    update_s: float  # seconds in the updates
     steps: int
     startup: float  # seconds to start the samplers
 
 
-def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Rate:
+def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0, num_games: int | None = None,
+             device: str = "cpu", minibatch_size: int | None = None) -> Rate:
     from training import ppo
 
-    cfg, _ = ppo.parse_args(["--config", "configs/ppo.yaml", "--opponents", opponents, "--threads", str(threads),
-                             "--progress", "false", "--workers", str(workers), "--total-steps", "1e12"])
+    argv = ["--config", "configs/ppo.yaml", "--opponents", opponents, "--threads", str(threads), "--progress", "false",
+            "--workers", str(workers), "--total-steps", "1e12", "--device", device]
+    argv += ["--num-games", str(num_games)] if num_games else []
+    cfg, _ = ppo.parse_args(argv + (["--minibatch-size", str(minibatch_size)] if minibatch_size else []))
     trainer = ppo.Trainer(cfg)
     pipeline = None
     steps: list[int] = []
@@ -90,7 +98,7 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0) -> Ra
     total, first = sum(rolls) + sum(upds), rolls[0] + upds[0]
     later = (sum(steps) - steps[0]) / (total - first) if updates > 1 else float("nan")
     rollout_sps, rollout_wait = (None, sum(rolls)) if workers else (sum(steps) / sum(rolls), None)
-    return Rate(sum(steps) / total, later, rollout_sps, rollout_wait, sum(steps), startup)
+    return Rate(sum(steps) / total, later, rollout_sps, rollout_wait, sum(upds), sum(steps), startup)
 
 
 @dataclass
@@ -146,6 +154,74 @@ def sb3_rate(steps: int) -> float:
     return steps / (time.perf_counter() - t)
 
 
+def usage_problems(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the options, checked before any work starts."""
+    from training.ppo import device_problem
+
+    problems = [f"--{name.replace('_', '-')} must be > 0" for name in ("updates", "repeat", "threads")
+                if getattr(args, name) < 1]
+    if args.minibatch_size is not None and args.minibatch_size < 1:
+        problems.append("--minibatch-size must be > 0")
+    if any(w < 0 for w in args.workers):
+        problems.append("--workers must be >= 0")
+    if args.num_games is not None and args.num_games < max(1, *args.workers):
+        problems.append(f"--num-games must be at least 1 and at least the largest worker count ({max(args.workers)})")
+    if device_problem(args.device):
+        problems.append(f"--device {args.device}: {device_problem(args.device)}")
+    return problems
+
+
+def machine() -> dict[str, object]:
+    """The CPU model, core count and date, for a figure's record."""
+    import datetime
+    import platform
+
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import torch
+
+    gpu = torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
+    return {"cpu": model, "cores": os.cpu_count(), "gpu": gpu, "date": datetime.date.today().isoformat()}
+
+
+def plot(rows: list[dict[str, object]], path: str, m: dict[str, object] | None = None) -> None:
+    """Env steps/s from the second update on against the worker count, one line per pool (best of the repeats),
+    with the line of perfect scaling from the single-process figure; `m` is the machine (`machine()`, this one by
+    default)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for opponents in dict.fromkeys(str(r["opponents"]) for r in rows):
+        best: dict[int, float] = {}
+        for r in rows:
+            if r["opponents"] == opponents:
+                w = int(r["workers"])  # type: ignore[call-overload]
+                best[w] = max(best.get(w, 0.0), float(r["later"]))  # type: ignore[arg-type]
+        xs = sorted(best)
+        ax.plot([max(x, 1) for x in xs], [best[x] for x in xs], marker="o", label=f"opponents {opponents}")
+        if 0 in best:
+            top = max(max(xs), 1)
+            ax.plot([1, top], [best[0], best[0] * top], linestyle=":", color="grey",
+                    label="workers x the single-process figure")
+    m = m or machine()
+    ax.set_xlabel("sampler processes (workers; 0 drawn at 1)")
+    ax.set_ylabel("env steps/s (from the second update on)")
+    where = f"{m['cores']} cores" + (f", {m['gpu']}" if m.get("gpu") else "")
+    ax.set_title(f"training/ppo.py throughput ({where}, update on {rows[0]['device']}, {m['date']})", fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--updates", type=int, default=4)
@@ -162,23 +238,41 @@ def main() -> None:
     parser.add_argument("--rllib-envs", type=int, default=32, help="games per env runner (RLlib)")
     parser.add_argument("--rllib-batch", type=int, default=8000, help="env steps per PPO update (RLlib)")
     parser.add_argument("--rllib-steps", type=int, default=24_000, help="env steps per RLlib line")
+    parser.add_argument("--num-games", type=int, default=None,
+                        help="games per rollout (default: configs/ppo.yaml's), split among the workers")
+    parser.add_argument("--minibatch-size", type=int, default=None,
+                        help="the update's minibatch (default: configs/ppo.yaml's); grow it with --num-games to keep "
+                             "the minibatches an epoch")
+    parser.add_argument("--device", default="cpu", help="where the update runs: cpu, cuda or cuda:N")
+    parser.add_argument("--plot", default=None, metavar="PNG", help="save env steps/s against the worker count")
+    parser.add_argument("--json", default=None, metavar="FILE", help="save every line's figures as JSON")
     args = parser.parse_args()
+    problems = usage_problems(args)
+    if problems:
+        parser.error("; ".join(problems))
     import torch
 
     torch.set_num_threads(args.threads)
+    rows: list[dict[str, object]] = []
     for _ in range(args.repeat):
         for opponents in args.opponents:
             for workers in args.workers:
                 clock = cpu_clock()
-                r = ppo_rate(args.updates, opponents, args.threads, workers)
+                r = ppo_rate(args.updates, opponents, args.threads, workers, args.num_games, args.device,
+                             args.minibatch_size)
                 others = busy_cores_since(clock)
+                rows.append({"opponents": opponents, "workers": workers, "device": args.device, **vars(r),
+                             "others_busy_cores": others})
                 where = (f"{r.rollout_sps:,.0f} in rollouts" if not workers else
                          f"the learner waited {r.rollout_wait:.1f} s for rollouts, samplers started in "
                          f"{r.startup:.1f} s")
-                print(f"training/ppo.py (configs/ppo.yaml, opponents {opponents}, {args.threads} thread(s), "
-                      f"workers {workers}): {r.overall:,.0f} env steps/s overall ({r.later:,.0f} from the second "
-                      f"update on), {where} ({r.steps:,} steps; other processes busy on {others:.1f} of "
-                      f"{os.cpu_count()} cores meanwhile)", flush=True)
+                games = f", {args.num_games} games a rollout" if args.num_games else ""
+                games += f", minibatch {args.minibatch_size}" if args.minibatch_size else ""
+                print(f"training/ppo.py (configs/ppo.yaml{games}, opponents {opponents}, {args.threads} thread(s), "
+                      f"update on {args.device}, workers {workers}): {r.overall:,.0f} env steps/s overall "
+                      f"({r.later:,.0f} from the second update on), {where}, updates {r.update_s:.1f} s "
+                      f"({r.steps:,} steps; other processes busy on {others:.1f} of {os.cpu_count()} cores "
+                      f"meanwhile)", flush=True)
             for runners in args.rllib:
                 clock = cpu_clock()
                 r = rllib_rate(args.rllib_steps, opponents, runners, args.rllib_envs, args.rllib_batch, args.threads)
@@ -188,6 +282,15 @@ def main() -> None:
                       f"overall ({r.later:,.0f} from the second update on; Ray's start and the build "
                       f"{r.startup:.1f} s) ({r.steps:,} steps; other processes busy on {others:.1f} of "
                       f"{os.cpu_count()} cores meanwhile)", flush=True)
+    if args.json:
+        import json
+
+        with open(args.json, "w") as f:
+            json.dump({"machine": machine(), "rows": rows}, f, indent=1)
+        print(f"wrote {args.json}")
+    if args.plot and rows:
+        plot(rows, args.plot)
+        print(f"wrote {args.plot}")
     if args.sb3_steps:
         print(f"sb3-contrib MaskablePPO on citadels_env/Citadels-v0 (4 players, 128x128): "
               f"{sb3_rate(args.sb3_steps):,.0f} learner steps/s")

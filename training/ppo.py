@@ -24,9 +24,11 @@ states) go to runs/<name>/checkpoints/; `--resume PATH` continues a run.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
+import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -54,7 +56,7 @@ from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
 from training.opponents import SELF, OpponentPool, choose
-from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
+from training.sampling import CRITIC_SIZE, Rollout, Sampler, SparseRows, Table, critic_input
 from training.warm_start import warm_start
 
 ANCHOR_SCOPES = ("all", "draft")
@@ -73,6 +75,10 @@ class Config(RunConfig):
     threads: int = 1
     """torch CPU threads for the update (rollouts always use 1); more than 1 only pays on an otherwise idle
     machine"""
+    device: str = "cpu"
+    """where the update runs: cpu, or cuda / cuda:N (a GPU). Rollouts, opponents and evaluation stay on the CPU,
+    where one decision at a time is cheapest; with many `workers` the update is the critical path, and a GPU
+    shortens it (docs/TRAINING.md, "Parallel sampling")"""
     # -- the algorithm
     num_games: int = 64
     """games played side by side in each rollout (each rollout plays them to the end)"""
@@ -183,12 +189,32 @@ class Config(RunConfig):
             config.check_mix(self, "opponents_at", mix, f", at {n} players")
         config.need(self, "workers", 0 <= self.workers <= self.num_games, f"from 0 to num_games ({self.num_games})")
         config.need(self, "ray", not self.ray or self.workers > 0, "false with workers 0 (give --workers N)")
+        config.need(self, "device", device_problem(self.device) is None,
+                    f"cpu, or cuda / cuda:N with a GPU there ({device_problem(self.device)})")
         config.need(self, "address", self.address is None or not address_problem(self.address),
                     "auto, HOST:PORT or ray://HOST:PORT (or null)")
         if self.tables is not None or self.presets is not None:
             check_tables(list(self.tables or [self.players]), list(self.presets or [self.preset]))
         if self.init_from is not None:
             config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
+
+
+def device_problem(device: str) -> str | None:
+    """Why `device` cannot hold the update here, or None where it can."""
+    if device == "cpu":
+        return None
+    if not re.fullmatch(r"cuda(:\d+)?", device):
+        return f"{device!r} is not a device name"
+    if not torch.cuda.is_available():
+        return "torch sees no CUDA GPU on this machine"
+    index = int(device.partition(":")[2] or 0)
+    count = torch.cuda.device_count()
+    return None if index < count else f"this machine has {count} GPU(s)"
+
+
+def learner_for(net: PolicyNet, device: torch.device) -> PolicyNet:
+    """The network the update trains: `net` itself on the CPU, else a copy of it on `device`."""
+    return net if device.type == "cpu" else copy.deepcopy(net).to(device)
 
 
 def network_spec(cfg: Config, start: dict[str, Any] | None) -> dict[str, Any]:
@@ -219,7 +245,12 @@ class Trainer:
             widen = cfg.history and not init["model"].get("history", False)
             start = widened_for_history(init["state_dict"], self.net) if widen else init["state_dict"]
             self.net.load_state_dict(start, strict=not cfg.central_critic)
-        self.optimizer = torch.optim.Adam(self.net.parameters(), lr=cfg.learning_rate, eps=1e-5)
+        # the network the update trains: `net` itself on the CPU, else a copy on `device` whose weights `net` takes
+        # after each update (`net` stays on the CPU for rollouts, snapshots, evaluation and checkpoints)
+        self.device = torch.device(cfg.device)
+        self.learner = learner_for(self.net, self.device)
+        self.optimizer = torch.optim.Adam(self.learner.parameters(), lr=cfg.learning_rate, eps=1e-5)
+        self.buffers: dict[str, torch.Tensor] = {}  # the update's joined inputs, reused (`stacked`)
         self.rng = np.random.default_rng(cfg.seed)
         self.sampler = torch.Generator().manual_seed(cfg.seed)
         self.snapshots: list[dict[str, torch.Tensor]] = []
@@ -242,6 +273,7 @@ class Trainer:
                                  "the policy trained here must read the same")
             if self.anchor.history and not self.net.history:
                 raise ValueError(f"anchor: {cfg.anchor} reads history features; the policy trained here must too")
+            self.anchor.to(self.device)
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -254,7 +286,8 @@ class Trainer:
     def load(self, path: str | Path) -> None:
         data = load_checkpoint(path)
         self.net.load_state_dict(data["state_dict"])
-        self.optimizer.load_state_dict(data["optimizer"])
+        self.learner.load_state_dict(data["state_dict"])  # (the same module on the CPU)
+        self.optimizer.load_state_dict(data["optimizer"])  # moved to the learner's device by torch
         self.rng.bit_generator.state = data["rng"]
         self.sampler.set_state(data["sampler"])
         torch.set_rng_state(data["torch_rng"])
@@ -266,6 +299,11 @@ class Trainer:
 
     def save(self, path: Path) -> None:
         save_checkpoint(path, self.net, **self.state())
+
+    def learned(self) -> None:
+        """After the learner's weights changed: `net` (CPU) takes them, where the learner is a copy on a GPU."""
+        if self.learner is not self.net:
+            self.net.load_state_dict(self.learner.state_dict())
 
     def _net_from(self, state_dict: dict[str, torch.Tensor]) -> PolicyNet:
         net = PolicyNet(self.cfg.hidden, self.cfg.layers, self.net.critic_size, self.net.beliefs, self.net.history)
@@ -296,24 +334,28 @@ class Trainer:
 
     def train_on(self, ro: Rollout) -> dict[str, float]:
         """The PPO update on `ro` alone (`learn` counts it)."""
-        cfg = self.cfg
-        self.net.train()
+        cfg, net, dev = self.cfg, self.learner, self.device
+        net.train()
         torch.set_num_threads(cfg.threads)  # big batches: use every thread (rollouts run on one)
-        obs = torch.from_numpy(np.concatenate(ro.obs))
-        masks = torch.from_numpy(np.concatenate(ro.masks))
-        critic = torch.from_numpy(np.concatenate(ro.critic_obs)) if ro.critic_obs else None
-        actions = torch.tensor(ro.actions, dtype=torch.long)
-        old_logp = torch.tensor(ro.logprobs)
+        obs = self.stacked("obs", ro.obs)
+        masks = self.stacked("masks", ro.masks)
+        critic = self.stacked("critic", ro.critic_obs) if ro.critic_obs else None
+        actions = torch.tensor(ro.actions, dtype=torch.long, device=dev)
+        old_logp = torch.tensor(ro.logprobs, device=dev)
         old_values = torch.tensor(ro.values)
-        advantages = torch.from_numpy(ro.advantages)
+        old_values_dev = old_values.to(dev)
+        advantages = torch.from_numpy(ro.advantages).to(dev)
         returns = torch.from_numpy(ro.returns)
+        returns_dev = returns.to(dev)
         n = len(actions)
-        clipfracs, stats = [], {}
+        clipfracs: list[torch.Tensor] = []
+        stats: dict[str, float] = {}
+        last: dict[str, torch.Tensor] = {}
         for _ in range(cfg.update_epochs):
-            order = torch.from_numpy(self.rng.permutation(n))
+            order = torch.from_numpy(self.rng.permutation(n)).to(dev)
             for start in range(0, n, cfg.minibatch_size):
                 mb = order[start:start + cfg.minibatch_size]
-                logits, value = self.net(obs[mb], masks[mb], None if critic is None else critic[mb])
+                logits, value = net(obs[mb], masks[mb], None if critic is None else critic[mb])
                 logp_all = masked_log_probs(logits)
                 logp = logp_all.gather(1, actions[mb].unsqueeze(1)).squeeze(1)
                 entropy = masked_entropy(logp_all).mean()
@@ -321,35 +363,62 @@ class Trainer:
                 ratio = log_ratio.exp()
                 with torch.no_grad():
                     approx_kl = ((ratio - 1) - log_ratio).mean()
-                    clipfracs.append(((ratio - 1.0).abs() > cfg.clip_coef).float().mean().item())
+                    clipfracs.append(((ratio - 1.0).abs() > cfg.clip_coef).float().mean())
                 mb_adv = advantages[mb]
                 mb_adv = (mb_adv - mb_adv.mean()) / (mb_adv.std() + 1e-8) if len(mb) > 1 else mb_adv
                 pg_loss = torch.max(-mb_adv * ratio,
                                     -mb_adv * torch.clamp(ratio, 1 - cfg.clip_coef, 1 + cfg.clip_coef)).mean()
+                mb_old, mb_ret = old_values_dev[mb], returns_dev[mb]
                 if cfg.clip_vloss:
-                    v_clipped = old_values[mb] + torch.clamp(value - old_values[mb], -cfg.clip_coef, cfg.clip_coef)
-                    v_loss = 0.5 * torch.max((value - returns[mb]) ** 2, (v_clipped - returns[mb]) ** 2).mean()
+                    v_clipped = mb_old + torch.clamp(value - mb_old, -cfg.clip_coef, cfg.clip_coef)
+                    v_loss = 0.5 * torch.max((value - mb_ret) ** 2, (v_clipped - mb_ret) ** 2).mean()
                 else:
-                    v_loss = 0.5 * ((value - returns[mb]) ** 2).mean()
+                    v_loss = 0.5 * ((value - mb_ret) ** 2).mean()
                 loss = pg_loss - cfg.ent_coef * entropy + cfg.vf_coef * v_loss
                 if self.anchor is not None:
                     anchor_kl = self._anchor_kl(logp_all, obs[mb], masks[mb])
                     loss = loss + cfg.anchor_coef * anchor_kl
                 self.optimizer.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_(self.net.parameters(), cfg.max_grad_norm)
+                torch.nn.utils.clip_grad_norm_(net.parameters(), cfg.max_grad_norm)
                 self.optimizer.step()
-                stats = {"losses/policy_loss": pg_loss.item(), "losses/value_loss": v_loss.item(),
-                         "losses/entropy": entropy.item(), "losses/approx_kl": approx_kl.item()}
+                last = {"losses/policy_loss": pg_loss, "losses/value_loss": v_loss, "losses/entropy": entropy,
+                        "losses/approx_kl": approx_kl}  # read once an epoch: each read waits for a GPU
                 if self.anchor is not None:
-                    stats["losses/anchor_kl"] = anchor_kl.item()
+                    last["losses/anchor_kl"] = anchor_kl
+            stats = {k: v.item() for k, v in last.items()}
             if cfg.target_kl is not None and stats["losses/approx_kl"] > cfg.target_kl:
                 break
+        self.learned()
         y, v = returns.numpy(), old_values.numpy()
         var_y = np.var(y)
-        stats["losses/clipfrac"] = float(np.mean(clipfracs)) if clipfracs else 0.0
+        stats["losses/clipfrac"] = float(np.mean(torch.stack(clipfracs).tolist())) if clipfracs else 0.0
         stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
         return stats
+
+    def stacked(self, name: str, parts: list[np.ndarray] | list[np.ndarray | SparseRows]) -> torch.Tensor:
+        """The rollout's per-step arrays as one tensor on the learner's device, joined in a buffer kept from update
+        to update (pinned where a GPU reads it). A fresh array of a rollout's observations (about 8 KB a step) cost
+        more than the GPU update itself: the operating system zeroes each new page."""
+        rows, shape, dtype = sum(len(p) for p in parts), parts[0].shape[1:], parts[0].dtype
+        buf = self.buffers.get(name)
+        if buf is None or buf.shape[0] < rows or buf.shape[1:] != shape or buf.numpy().dtype != dtype:
+            pin = self.device.type == "cuda"
+            buf = torch.from_numpy(np.empty((0, *shape), dtype))  # the dtype's torch name
+            buf = torch.empty((rows + rows // 4, *shape), dtype=buf.dtype, pin_memory=pin)  # room for the next
+            self.buffers[name] = buf
+        out = buf[:rows]
+        if any(isinstance(p, SparseRows) for p in parts):  # from sampler processes
+            start = 0
+            for p in parts:
+                if isinstance(p, SparseRows):
+                    p.write(out.numpy()[start:start + len(p)])
+                else:
+                    out.numpy()[start:start + len(p)] = p
+                start += len(p)
+        else:
+            np.concatenate(parts, out=out.numpy())
+        return out if self.device.type == "cpu" else out.to(self.device)
 
     def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
         """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over

@@ -50,21 +50,23 @@ def warm_start(trainer: Trainer, progress: bool = True) -> dict[str, float]:
         final = final_rewards(game, cfg.reward)
         rets += [final[s] for s in seats]
     torch.set_num_threads(cfg.threads)
-    trainer.net.train()
-    obs_t = torch.from_numpy(np.stack(obs))
-    mask_t = torch.from_numpy(np.stack(masks))
-    act_t = torch.tensor(acts)
-    ret_t = torch.tensor(rets, dtype=torch.float32)
+    net, dev = trainer.learner, trainer.device  # the network the update trains (a GPU copy where `device` says so)
+    net.train()
+    obs_t = torch.from_numpy(np.stack(obs)).to(dev)
+    mask_t = torch.from_numpy(np.stack(masks)).to(dev)
+    act_t = torch.tensor(acts, device=dev)
+    ret_t = torch.tensor(rets, dtype=torch.float32, device=dev)
     count = len(acts)
     stats: dict[str, float] = {}
     for _ in tqdm(range(cfg.bc_epochs), desc="imitation epochs", disable=not progress):
-        order = torch.from_numpy(trainer.rng.permutation(count))
+        order = torch.from_numpy(trainer.rng.permutation(count)).to(dev)
         correct = total_loss = 0.0
         for start in range(0, count, cfg.minibatch_size):
             mb = order[start:start + cfg.minibatch_size]
-            pi_loss, v_loss, right = clone_step(trainer.net, trainer.optimizer, obs_t[mb].float(), mask_t[mb],
+            pi_loss, v_loss, right = clone_step(net, trainer.optimizer, obs_t[mb].float(), mask_t[mb],
                                                 act_t[mb], ret_t[mb], cfg.vf_coef, cfg.max_grad_norm)
             correct += right
             total_loss += (pi_loss + cfg.vf_coef * v_loss) * len(mb)
         stats = {"bc/loss": total_loss / count, "bc/accuracy": correct / count, "bc/samples": float(count)}
+    trainer.learned()
     return stats

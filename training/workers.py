@@ -36,7 +36,7 @@ import torch
 
 from agents.policy import PolicyNet
 from training.opponents import OpponentPool
-from training.sampling import Rollout, Sampler, merge
+from training.sampling import Rollout, Sampler, SparseRows, merge
 
 if TYPE_CHECKING:
     from training.ppo import Config, Trainer
@@ -91,7 +91,10 @@ class SamplerWorker:
         streams = np.random.SeedSequence([SEED_TAG, self.cfg.seed % 2**63, update, self.index]).spawn(2)
         self.sampler.rng = np.random.default_rng(streams[0])
         self.sampler.generator.manual_seed(int(streams[1].generate_state(1, np.uint64)[0] >> 1))
-        return self.sampler.collect(update, self.games)
+        ro = self.sampler.collect(update, self.games)
+        if ro.obs:  # the bytes the learner receives and unpickles, a cost no number of samplers shares
+            ro.obs = [SparseRows(ro.obs)]
+        return ro
 
 
 class Failure:
