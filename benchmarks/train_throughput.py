@@ -156,7 +156,7 @@ def sb3_rate(steps: int) -> float:
 
 def usage_problems(args: argparse.Namespace) -> list[str]:
     """What is wrong with the options, checked before any work starts."""
-    from training.ppo import device_problem
+    from training.learner import device_problem
 
     problems = [f"--{name.replace('_', '-')} must be > 0" for name in ("updates", "repeat", "threads")
                 if getattr(args, name) < 1]

@@ -24,11 +24,9 @@ states) go to runs/<name>/checkpoints/; `--resume PATH` continues a run.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import random
-import re
 import time
 from collections import defaultdict
 from dataclasses import dataclass
@@ -55,8 +53,9 @@ from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
+from training.learner import UpdateInputs, device_problem, learner_for
 from training.opponents import SELF, OpponentPool, choose
-from training.sampling import CRITIC_SIZE, Rollout, Sampler, SparseRows, Table, critic_input
+from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
 from training.warm_start import warm_start
 
 ANCHOR_SCOPES = ("all", "draft")
@@ -199,24 +198,6 @@ class Config(RunConfig):
             config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
 
 
-def device_problem(device: str) -> str | None:
-    """Why `device` cannot hold the update here, or None where it can."""
-    if device == "cpu":
-        return None
-    if not re.fullmatch(r"cuda(:\d+)?", device):
-        return f"{device!r} is not a device name"
-    if not torch.cuda.is_available():
-        return "torch sees no CUDA GPU on this machine"
-    index = int(device.partition(":")[2] or 0)
-    count = torch.cuda.device_count()
-    return None if index < count else f"this machine has {count} GPU(s)"
-
-
-def learner_for(net: PolicyNet, device: torch.device) -> PolicyNet:
-    """The network the update trains: `net` itself on the CPU, else a copy of it on `device`."""
-    return net if device.type == "cpu" else copy.deepcopy(net).to(device)
-
-
 def network_spec(cfg: Config, start: dict[str, Any] | None) -> dict[str, Any]:
     """The spec (`PolicyNet.spec()`) of the network a run of `cfg` trains, `start` being the model spec of its
     `init_from` checkpoint (None without one): that checkpoint's shape and belief features, else the config's;
@@ -250,7 +231,7 @@ class Trainer:
         self.device = torch.device(cfg.device)
         self.learner = learner_for(self.net, self.device)
         self.optimizer = torch.optim.Adam(self.learner.parameters(), lr=cfg.learning_rate, eps=1e-5)
-        self.buffers: dict[str, torch.Tensor] = {}  # the update's joined inputs, reused (`stacked`)
+        self.inputs = UpdateInputs(self.device)  # the update's inputs, joined in buffers kept between updates
         self.rng = np.random.default_rng(cfg.seed)
         self.sampler = torch.Generator().manual_seed(cfg.seed)
         self.snapshots: list[dict[str, torch.Tensor]] = []
@@ -337,9 +318,9 @@ class Trainer:
         cfg, net, dev = self.cfg, self.learner, self.device
         net.train()
         torch.set_num_threads(cfg.threads)  # big batches: use every thread (rollouts run on one)
-        obs = self.stacked("obs", ro.obs)
-        masks = self.stacked("masks", ro.masks)
-        critic = self.stacked("critic", ro.critic_obs) if ro.critic_obs else None
+        obs = self.inputs.stacked("obs", ro.obs)
+        masks = self.inputs.stacked("masks", ro.masks)
+        critic = self.inputs.stacked("critic", ro.critic_obs) if ro.critic_obs else None
         actions = torch.tensor(ro.actions, dtype=torch.long, device=dev)
         old_logp = torch.tensor(ro.logprobs, device=dev)
         old_values = torch.tensor(ro.values)
@@ -395,30 +376,6 @@ class Trainer:
         stats["losses/clipfrac"] = float(np.mean(torch.stack(clipfracs).tolist())) if clipfracs else 0.0
         stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
         return stats
-
-    def stacked(self, name: str, parts: list[np.ndarray] | list[np.ndarray | SparseRows]) -> torch.Tensor:
-        """The rollout's per-step arrays as one tensor on the learner's device, joined in a buffer kept from update
-        to update (pinned where a GPU reads it). A fresh array of a rollout's observations (about 8 KB a step) cost
-        more than the GPU update itself: the operating system zeroes each new page."""
-        rows, shape, dtype = sum(len(p) for p in parts), parts[0].shape[1:], parts[0].dtype
-        buf = self.buffers.get(name)
-        if buf is None or buf.shape[0] < rows or buf.shape[1:] != shape or buf.numpy().dtype != dtype:
-            pin = self.device.type == "cuda"
-            buf = torch.from_numpy(np.empty((0, *shape), dtype))  # the dtype's torch name
-            buf = torch.empty((rows + rows // 4, *shape), dtype=buf.dtype, pin_memory=pin)  # room for the next
-            self.buffers[name] = buf
-        out = buf[:rows]
-        if any(isinstance(p, SparseRows) for p in parts):  # from sampler processes
-            start = 0
-            for p in parts:
-                if isinstance(p, SparseRows):
-                    p.write(out.numpy()[start:start + len(p)])
-                else:
-                    out.numpy()[start:start + len(p)] = p
-                start += len(p)
-        else:
-            np.concatenate(parts, out=out.numpy())
-        return out if self.device.type == "cpu" else out.to(self.device)
 
     def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
         """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over

@@ -99,8 +99,8 @@ def test_training_with_the_update_on_a_gpu_plays_and_resumes(tmp_path):
 
 
 def test_observations_sent_as_their_non_zeros_join_into_the_dense_rows(tmp_path):
-    """What a sampler process sends (`SparseRows`) and what the learner joins (`Trainer.stacked`, in a buffer it keeps
-    and grows) give the rows the rollout had, mixed with dense parts, over updates of different sizes."""
+    """What a sampler process sends (`SparseRows`) and what the learner joins (`UpdateInputs.stacked`, in a buffer it
+    keeps and grows) give the rows the rollout had, mixed with dense parts, over updates of different sizes."""
     rng = np.random.default_rng(3)
     trainer = ppo.Trainer(tiny(tmp_path))
 
@@ -112,6 +112,6 @@ def test_observations_sent_as_their_non_zeros_join_into_the_dense_rows(tmp_path)
         sparse = SparseRows(dense[:2]) if len(dense) > 1 else SparseRows(dense)
         assert len(sparse) == sum(sizes[:2]) if len(dense) > 1 else sizes[0]
         parts = [sparse, *dense[2:]] if len(dense) > 1 else [sparse]
-        assert np.array_equal(trainer.stacked("obs", parts).numpy(), np.concatenate(dense))
-        assert np.array_equal(trainer.stacked("obs", dense).numpy(), np.concatenate(dense))
+        assert np.array_equal(trainer.inputs.stacked("obs", parts).numpy(), np.concatenate(dense))
+        assert np.array_equal(trainer.inputs.stacked("obs", dense).numpy(), np.concatenate(dense))
     assert SparseRows([np.zeros((4, 3), np.float32)]).values.size == 0
