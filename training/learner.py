@@ -45,11 +45,16 @@ class UpdateInputs:
     def __init__(self, device: torch.device) -> None:
         self.device = device
         self.buffers: dict[str, torch.Tensor] = {}
+        #: Rows that came as non-zeros (sampler processes) are scattered on the device itself, from a few MB of
+        #: positions and values, rather than made dense in memory and copied over (on a GPU: 100 times the bytes).
+        self.scatter_on_device = device.type != "cpu"
 
     def stacked(self, name: str, parts: Sequence[np.ndarray | SparseRows]) -> torch.Tensor:
         """`parts` (dense rows, or a sampler's `SparseRows`) joined in order, on the device; the tensor is valid
         until the next call for `name`."""
         rows, shape, dtype = sum(len(p) for p in parts), parts[0].shape[1:], parts[0].dtype
+        if self.scatter_on_device and all(isinstance(p, SparseRows) for p in parts):
+            return self.scattered(parts, rows)  # type: ignore[arg-type]
         buf = self.buffers.get(name)
         if buf is None or buf.shape[0] < rows or buf.shape[1:] != shape or buf.numpy().dtype != dtype:
             kind = torch.from_numpy(np.empty(0, dtype)).dtype
@@ -68,3 +73,13 @@ class UpdateInputs:
         else:
             np.concatenate(parts, out=rows_out)
         return out if self.device.type == "cpu" else out.to(self.device)
+
+    def scattered(self, parts: Sequence[SparseRows], rows: int) -> torch.Tensor:
+        """`parts` joined as a fresh tensor on the device: zeros, then each part's non-zeros put in place."""
+        width = int(np.prod(parts[0].shape[1:]))
+        starts = np.cumsum([0, *(len(p) for p in parts[:-1])]) * width
+        index = np.concatenate([p.index.astype(np.int64) + start for p, start in zip(parts, starts, strict=True)])
+        values = np.concatenate([p.values for p in parts])
+        out = torch.zeros((rows, *parts[0].shape[1:]), dtype=torch.from_numpy(values[:0]).dtype, device=self.device)
+        out.view(-1)[torch.from_numpy(index).to(self.device)] = torch.from_numpy(values).to(self.device)
+        return out

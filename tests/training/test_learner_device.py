@@ -96,6 +96,10 @@ def test_training_with_the_update_on_a_gpu_plays_and_resumes(tmp_path):
     first = sorted((tmp_path / "a" / "tiny" / "checkpoints").glob("update_00001.pt"))[0]
     resumed = ppo.train(tiny(tmp_path / "b", device="cuda", total_steps=1500, workers=2), resume=str(first))
     assert load_checkpoint(resumed)["update"] == data["update"]
+    inputs = ppo.Trainer(tiny(tmp_path / "s", device="cuda")).inputs  # the samplers' rows, scattered on the GPU
+    rows = [np.eye(5, 7, k, dtype=np.float32) * (k + 1) for k in range(3)]
+    joined = inputs.stacked("obs", [SparseRows([r]) for r in rows])
+    assert joined.device.type == "cuda" and np.array_equal(joined.cpu().numpy(), np.concatenate(rows))
 
 
 def test_observations_sent_as_their_non_zeros_join_into_the_dense_rows(tmp_path):
@@ -115,3 +119,9 @@ def test_observations_sent_as_their_non_zeros_join_into_the_dense_rows(tmp_path)
         assert np.array_equal(trainer.inputs.stacked("obs", parts).numpy(), np.concatenate(dense))
         assert np.array_equal(trainer.inputs.stacked("obs", dense).numpy(), np.concatenate(dense))
     assert SparseRows([np.zeros((4, 3), np.float32)]).values.size == 0
+    # On a GPU, rows that came as non-zeros only are scattered there; the same code, on the CPU here:
+    trainer.inputs.scatter_on_device = True
+    dense = [part(n) for n in (6, 11, 3)]
+    joined = trainer.inputs.stacked("obs", [SparseRows([d]) for d in dense])
+    assert joined.dtype == torch.float32 and np.array_equal(joined.numpy(), np.concatenate(dense))
+    assert np.array_equal(trainer.inputs.stacked("obs", dense).numpy(), np.concatenate(dense))  # dense: the buffer
