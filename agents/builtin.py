@@ -83,7 +83,7 @@ _shipped_ppo, _shipped_ppo_v5, _shipped_ppo_v4 = _zoo("ppo", True), _zoo("ppo-v5
 _shipped_ppo_v3 = _zoo("ppo-v3", True)
 _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo-v2", True), _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
-_shipped_ppo_4p_robust = _zoo("ppo-4p-robust", True)
+_shipped_ppo_4p_robust, _shipped_ppo_4p_soup = _zoo("ppo-4p-robust", True), _zoo("ppo-4p-soup", True)
 # The league's main samples by default: sampling is how it was trained to resist exploitation, and how it was measured.
 _league = _zoo("league", False)
 
@@ -118,6 +118,11 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "at 4 players against heuristic, heuristic-strong and ppo's 2 M-step best response (a reader) (agents/zoo/"
      "ppo-4p-robust.pt, configs/ppo_4p_robust.yaml); a 2 M-step best response wins 30.4 % against three of it (ppo: "
      "65.0 %), but it is weaker than ppo against heuristic; greedy unless greedy=false"),
+    ("ppo-4p-soup", _shipped_ppo_4p_soup, "work in progress, a 4-player network, not the shipped ppo: the weight "
+     "average (training/average.py) of six networks trained against readers, round one's four training seeds and "
+     "two of round two (agents/zoo/ppo-4p-soup.pt; docs/TRAINING.md, \"Several readers at once, and a weight "
+     "average\"); a 2 M-step best response wins 32.1 % against three of it, and it plays heuristic and "
+     "heuristic-strong as ppo does; greedy unless greedy=false"),
     ("league", _league, "work in progress, not the shipped ppo: the main of the first league run after 3 generations "
      "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo against itself, a population and "
      "exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo: 65.0 %), but it is weaker than ppo "

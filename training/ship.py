@@ -15,7 +15,7 @@ from pathlib import Path
 from agents.policy import ZOO, load_policy, save_checkpoint
 
 #: What a shipped file keeps of a training checkpoint besides the weights.
-KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation")
+KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "averaged")
 
 
 def ship(source: str | Path, name: str, version: int, trained_by: str, out: str | Path | None = None) -> Path:

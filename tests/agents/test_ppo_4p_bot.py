@@ -42,8 +42,19 @@ def test_the_robust_4p_network_is_round_one_of_training_against_a_reader():
     assert data["env_steps"] >= 3_000_000 and "optimizer" not in data
 
 
+def test_the_soup_is_the_weight_average_of_six_reader_trained_networks():
+    """`ppo-4p-soup` (docs/TRAINING.md, "Several readers at once, and a weight average"): training/average.py over round
+    one's four training seeds and two networks of round two, with the record of what it averaged."""
+    data = load_checkpoint(shipped("ppo-4p-soup"))
+    assert data["name"] == "ppo-4p-soup" and data.get("version") == 1
+    assert data["trained_by"].startswith("python -m training.average OUT ") and len(data["averaged"]) == 6
+    assert data["trained_by"].split()[4:] == data["averaged"]
+    assert data["model"] == load_checkpoint(shipped("ppo-4p-robust"))["model"] and "optimizer" not in data
+
+
 @pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
-                                         ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("dagger", True),
+                                         ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True),
+                                         ("dagger", True),
                                          ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
