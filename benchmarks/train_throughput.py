@@ -69,7 +69,8 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0, num_g
     argv = ["--config", "configs/ppo.yaml", "--opponents", opponents, "--threads", str(threads), "--progress", "false",
             "--workers", str(workers), "--total-steps", "1e12", "--device", device]
     argv += ["--num-games", str(num_games)] if num_games else []
-    cfg, _ = ppo.parse_args(argv + (["--minibatch-size", str(minibatch_size)] if minibatch_size else []))
+    argv += ["--minibatch-size", str(minibatch_size)] if minibatch_size else []
+    cfg, _ = ppo.parse_args(argv)
     trainer = ppo.Trainer(cfg)
     pipeline = None
     steps: list[int] = []
@@ -166,8 +167,9 @@ def usage_problems(args: argparse.Namespace) -> list[str]:
         problems.append("--workers must be >= 0")
     if args.num_games is not None and args.num_games < max(1, *args.workers):
         problems.append(f"--num-games must be at least 1 and at least the largest worker count ({max(args.workers)})")
-    if device_problem(args.device):
-        problems.append(f"--device {args.device}: {device_problem(args.device)}")
+    problem = device_problem(args.device)
+    if problem:
+        problems.append(f"--device {args.device}: {problem}")
     return problems
 
 

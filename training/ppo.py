@@ -188,8 +188,8 @@ class Config(RunConfig):
             config.check_mix(self, "opponents_at", mix, f", at {n} players")
         config.need(self, "workers", 0 <= self.workers <= self.num_games, f"from 0 to num_games ({self.num_games})")
         config.need(self, "ray", not self.ray or self.workers > 0, "false with workers 0 (give --workers N)")
-        config.need(self, "device", device_problem(self.device) is None,
-                    f"cpu, or cuda / cuda:N with a GPU there ({device_problem(self.device)})")
+        problem = device_problem(self.device)
+        config.need(self, "device", problem is None, f"cpu, or cuda / cuda:N with a GPU there ({problem})")
         config.need(self, "address", self.address is None or not address_problem(self.address),
                     "auto, HOST:PORT or ray://HOST:PORT (or null)")
         if self.tables is not None or self.presets is not None:
