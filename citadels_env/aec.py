@@ -140,6 +140,7 @@ class raw_env(AECEnv, EzPickle):
         self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(STATE_SIZE,), dtype=np.float32)
         self._seeder = random.Random()
         self.game: Game | None = None
+        self._live = False
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -157,8 +158,10 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._live = True  # no agent is terminated or truncated: the wrapper's step may go straight to _play
         self.infos = {a: {} for a in self.agents}
-        self._cache: dict[int, dict] = {}  # the observations of this state, by seat
+        self._obs: dict | None = None  # the observation of the seat on turn in this state, once built
+        self._others: dict[int, dict] | None = None  # those of the other seats in this state, by seat
         self._legal: list | None = None  # the legal actions of this state, once a mask was built from them
         self.encoder = ObservationEncoder(self.game)  # the observations of the current game
         self._seat = self.game.current_player  # the seat on turn, kept for the hot path
@@ -186,16 +189,21 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
-        obs = self._cache.get(seat)
-        if obs is None:
-            if seat == self._seat:
+        if seat == self._seat:  # the usual call: the seat on turn
+            obs = self._obs
+            if obs is None:
                 legal = self._legal
                 if legal is None:
                     legal = self._legal = self.game.legal_actions()
-                mask = mask_of(legal, seat, self._players)
-            else:
-                mask = legal_mask(self.game, seat)  # all zeros
-            obs = self._cache[seat] = {"observation": self.encoder(seat), "action_mask": mask}
+                obs = self._obs = {"observation": self.encoder(seat),
+                                   "action_mask": mask_of(legal, seat, self._players)}
+            return obs
+        others = self._others
+        if others is None:
+            others = self._others = {}
+        obs = others.get(seat)
+        if obs is None:
+            obs = others[seat] = {"observation": self.encoder(seat), "action_mask": legal_mask(self.game, seat)}
         return obs
 
     def state(self) -> np.ndarray:
@@ -225,17 +233,20 @@ class raw_env(AECEnv, EzPickle):
             game.apply(move)  # IllegalActionError (nothing changed) if not legal
         self._legal = None
         self._cumulative_rewards[agent] = 0.0
-        self._cache = {}
-        seat = self._seat = game.current_player
+        self._obs = self._others = None
+        pending = game.pending  # game.current_player, inlined: this runs at every step
+        seat = self._seat = pending[-1][1] if pending else None if game.turn is None else game.turn.seat
         if seat is None:  # the game is over
             for a, r in zip(self.agents, final_rewards(game, self.reward_scheme)):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
+            self._live = False
             self._accumulate_rewards()
         else:  # rewards stay zero until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[seat]
             if game.round > self._max_rounds:  # truncated: no result, every reward stays 0
                 self.truncations = dict.fromkeys(self.agents, True)
+                self._live = False
         if self.info_text:
             self.infos[agent] = {}
             if not self.truncations[self.agent_selection] and not self.terminations[self.agent_selection]:
@@ -331,24 +342,29 @@ class ClassicWrapper(BaseWrapper):
 
     def step(self, action) -> None:
         raw = self._raw
-        if not self._has_reset:  # inline: the hot path
-            self._assert_reset("step")
-        self._has_updated = True
-        if not raw.agents:
-            warnings.warn(STEP_AFTER_END_WARNING, stacklevel=2)
-            return
-        agent = raw.agent_selection
-        if raw.terminations[agent] or raw.truncations[agent]:
-            if action is not None:
-                raise ValueError(f"{agent} is terminated or truncated: the only valid action is None, got {action!r}")
-            raw.step(action)
-            return
-        if raw.strict:
-            raw.step(action)
-            return
-        if action is None:
-            raise TypeError(f"{agent} is to act: step() needs an action id from 0 to {NUM_ACTIONS - 1}, not None "
-                            "(None is only for a terminated or truncated agent)")
+        if raw._live and action is not None and not raw.strict:  # the hot path: a move of the agent on turn
+            self._has_updated = True
+            agent = raw.agent_selection
+        else:
+            if not self._has_reset:
+                self._assert_reset("step")
+            self._has_updated = True
+            if not raw.agents:
+                warnings.warn(STEP_AFTER_END_WARNING, stacklevel=2)
+                return
+            agent = raw.agent_selection
+            if raw.terminations[agent] or raw.truncations[agent]:
+                if action is not None:
+                    raise ValueError(f"{agent} is terminated or truncated: the only valid action is None, "
+                                     f"got {action!r}")
+                raw.step(action)
+                return
+            if raw.strict:
+                raw.step(action)
+                return
+            if action is None:
+                raise TypeError(f"{agent} is to act: step() needs an action id from 0 to {NUM_ACTIONS - 1}, not "
+                                "None (None is only for a terminated or truncated agent)")
         try:
             raw._play(agent, action)  # checks the id first: ValueError / TypeError with nothing changed
         except IllegalActionError:  # the game is unchanged: end it, the offender pays
@@ -356,6 +372,7 @@ class ClassicWrapper(BaseWrapper):
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)
             raw.truncations = dict.fromkeys(raw.agents, True)
+            raw._live = False
             raw.rewards = dict.fromkeys(raw.agents, 0.0)
             raw.rewards[agent] = self._illegal_reward
             raw._accumulate_rewards()
@@ -367,33 +384,26 @@ class ClassicWrapper(BaseWrapper):
 
 
 class _AgentIterable:
-    """What `agent_iter` returns: each iteration starts a fresh `_AgentIterator`."""
+    """What `agent_iter` returns: each iteration starts a fresh `_agent_iterator`."""
 
     def __init__(self, env: ClassicWrapper, max_iter: int) -> None:
         self.env = env
         self.max_iter = max_iter
 
-    def __iter__(self) -> _AgentIterator:
-        return _AgentIterator(self.env, self.max_iter)
+    def __iter__(self) -> Iterator[str]:
+        return _agent_iterator(self.env, self.max_iter)
 
 
-class _AgentIterator(Iterator[str]):
+def _agent_iterator(env: ClassicWrapper, max_iter: int) -> Iterator[str]:
     """PettingZoo's order-enforcing agent iterator, reading the raw environment directly: the agent to act until none
-    is left, asserting that step() (or reset()) was called between two agents."""
-
-    def __init__(self, env: ClassicWrapper, max_iter: int) -> None:
-        self.env = env
-        self.iters_til_term = max_iter
-
-    def __next__(self) -> str:
-        env = self.env
-        raw = env._raw
-        if not raw.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
+    is left, asserting that step() (or reset()) was called between two agents. A generator: resuming one costs less
+    than a `__next__` method, and this runs at every step."""
+    raw = env._raw
+    while raw.agents and max_iter > 0:
+        max_iter -= 1
         assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         env._has_updated = False
-        return raw.agent_selection
+        yield raw.agent_selection
 
 
 # PettingZoo 1.27+ has a registry: pettingzoo.make("aec", "citadels_env/citadels-v0", players=4) after importing this.

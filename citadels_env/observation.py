@@ -9,6 +9,7 @@ from one step to the next, so each part of the vector is rewritten only when wha
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from array import array
 
@@ -168,7 +169,7 @@ class ObservationEncoder:
         self.rank_called = 0
         self.absent_set: list[int] = []
         self.revealed_set: list[tuple[int, int]] = []
-        self.events_read = 0  # the log is append-only: its called_absent events are read once
+        self.calls_read = 0  # the calls of this round whose "called" events were read
         self.draft_read: int | None = None  # the round in whose draft the players were last read
         self.cities: list[list[str] | None] = [None] * n  # per seat, copies of what its block was written from
         self.beautified: list[list[str] | None] = [None] * n
@@ -188,6 +189,8 @@ class ObservationEncoder:
         self.golds = [0] * n
         self.long_lists = [False] * n  # per seat: a hand, city or museum of _LONG_LIST cards or more
         self.big_players = False  # a long list, or _BIG_NUMBER gold or more (kept when one of them changes)
+        self.numbers: tuple = ()  # the round, tax pot and deck size (and the turn's numbers) the entries hold
+        self.big_numbers = False  # one of them may pass OBS_HIGH
         self.oversized = False  # an entry may pass OBS_HIGH (far outside normal play): clip the observation
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -299,6 +302,23 @@ class ObservationEncoder:
             self.decision = decision
         self.current = current
 
+    def _read_numbers(self, numbers: tuple) -> None:
+        """The round, the tax pot, the deck size and, during a turn, whether it gathered, its builds and its limit."""
+        glob = self.glob
+        self.numbers = numbers
+        rnd, pot, deck = numbers[:3]
+        glob[_ROUND] = rnd / 10
+        glob[_TAX_POT] = pot / 10
+        glob[_DECK_SIZE] = deck / 68
+        big = rnd >= _BIG_NUMBER or pot >= _BIG_NUMBER or deck >= _BIG_DECK
+        if len(numbers) > 3:  # (once the turn is over, _read_turn clears these three)
+            _, _, _, gathered, builds, limit = numbers
+            glob[_GATHERED] = 1.0 if gathered else 0.0
+            glob[_BUILDS] = builds / 3
+            glob[_LIMIT] = limit / 3
+            big = big or builds >= _BIG_BUILDS or limit >= _BIG_BUILDS
+        self.big_numbers = big
+
     def _read_marks(self, g: Game) -> None:
         """The round's tokens and discards, the crown and the first completed city: rewritten when one changes."""
         ones = []
@@ -326,31 +346,37 @@ class ObservationEncoder:
 
     def _read_calls(self, g: Game) -> None:
         """The rank called, the characters called that nobody answered (`knowledge.absent_characters` of the round's
-        public events), and who revealed what. The log is append-only: each event is read once, and a "round" event
-        clears what the last round set. A character is revealed once a round: only the new ones are read."""
-        glob, blocks, events = self.glob, self.blocks, g.events
-        if g.round != self.calls_round:
+        public events), and who revealed what. Each rank called logs exactly one public "called" event, so the calls
+        not yet read are the last `rank_called - calls_read` of them: read from the end of the log, they cost a few
+        entries instead of the whole turn's events. A character is revealed once a round: only the new ones are read."""
+        glob, blocks = self.glob, self.blocks
+        if g.round != self.calls_round:  # a new round: forget the last one's calls and reveals
             self.calls_round = g.round
             for s, i in self.revealed_set:
                 blocks[s][i] = 0.0
             self.revealed_set = []
-        absent = self.absent_set
-        for m, e in events[self.events_read:]:
-            if m == ALL:
-                if e[0] == "called" and e[2] is None:  # Called(character, seat)
-                    glob[_ABSENT_AT[e[1]]] = 1.0
-                    absent.append(_ABSENT_AT[e[1]])
-                elif e[0] == "round":
-                    for i in absent:
-                        glob[i] = 0.0
-                    absent.clear()
-        self.events_read = len(events)
+            for i in self.absent_set:
+                glob[i] = 0.0
+            self.absent_set = []
+            self.calls_read = 0
+        unread = g.rank_called - self.calls_read
+        if unread > 0:
+            absent = self.absent_set
+            for m, e in reversed(g.events):
+                if m == ALL and e[0] == "called":  # Called(character, seat)
+                    if e[2] is None:
+                        glob[_ABSENT_AT[e[1]]] = 1.0
+                        absent.append(_ABSENT_AT[e[1]])
+                    unread -= 1
+                    if not unread:
+                        break
+            self.calls_read = g.rank_called
         glob[_RANK_CALLED + self.rank_called] = 0.0
         self.rank_called = g.rank_called
         glob[_RANK_CALLED + g.rank_called] = 1.0
         revealed = self.revealed_set
         if len(g.revealed) > len(revealed):
-            for c, who in list(g.revealed.items())[len(revealed):]:
+            for c, who in itertools.islice(g.revealed.items(), len(revealed), None):
                 blocks[who][_B_REVEALED_AT[c]] = 1.0
                 revealed.append((who, _B_REVEALED_AT[c]))
 
@@ -480,24 +506,25 @@ class _Observer:
         self.ones = self.chars_at + passed
 
     def read_hands(self, g: Game, enc: ObservationEncoder) -> None:
-        """The known_hand buffers of the other seats whose hand changed since it last looked."""
+        """The known_hand buffers of the other seats whose hand changed since it last looked (usually one seat, and
+        usually one whose hand it knows nothing of before or after: then nothing is written)."""
         seat, n, pieces, versions = self.seat, enc.n, self.pieces, self.versions
-        knows = False
+        swapped = False
         for s, v in enumerate(enc.hand_version):
-            if s == seat:
+            if v == versions[s] or s == seat:
                 continue
             at = 2 + 2 * ((s - seat) % n)
-            if v != versions[s]:
-                if enc.knowers[s] >> seat & 1:
-                    known = array("f", _NO_CARDS)
-                    p = g.players[s]
-                    for c, m in zip(p.hand, p.hand_seen):
-                        if m >> seat & 1:
-                            known[KIND[c]] += 1.0
-                    pieces[at] = known
-                else:
-                    pieces[at] = _NO_CARDS
-            if pieces[at] is not _NO_CARDS:
-                knows = True
+            if enc.knowers[s] >> seat & 1:
+                known = array("f", _NO_CARDS)
+                p = g.players[s]
+                for c, m in zip(p.hand, p.hand_seen):
+                    if m >> seat & 1:
+                        known[KIND[c]] += 1.0
+                pieces[at] = known
+                swapped = True
+            elif pieces[at] is not _NO_CARDS:
+                pieces[at] = _NO_CARDS
+                swapped = True
         self.versions = enc.hand_version[:]
-        self.knows_others = knows
+        if swapped:  # the other seats' buffers sit at 4, 6, ..., 2n
+            self.knows_others = any(pieces[at] is not _NO_CARDS for at in range(4, 2 * n + 1, 2))

@@ -30,7 +30,7 @@ def _extreme(game, players: int) -> None:
 def _fresh_encoder(raw) -> None:
     """Forget what the encoder read (the crafted state changed behind its back)."""
     raw.encoder = ObservationEncoder(raw.game)
-    raw._cache = {}
+    raw._obs = raw._others = None
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])

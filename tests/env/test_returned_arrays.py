@@ -38,6 +38,6 @@ def test_returned_arrays_are_writable_and_shaped_as_declared():
     expected = encode_observation(env.game, env._seat)
     observation[:] = 0  # the caller may write into its arrays: the environment's next observation is unaffected
     mask[:] = 0
-    env._cache = {}
+    env._obs = None  # forget the cached observation of this state: build it again
     again = env.observe(env.agent_selection)
     assert np.array_equal(again["observation"], expected) and again["action_mask"].any()
