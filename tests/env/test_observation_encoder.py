@@ -38,3 +38,25 @@ def test_returned_observations_are_independent_copies():
     g.apply(g.legal_actions()[0])
     enc(0), enc(1)
     assert np.array_equal(first, kept)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_encoder_made_mid_game_catches_up_with_everything_before_it(seed):
+    """An encoder made in the middle of a round (several characters already called, some of them absent) reads the
+    round's calls from the end of the log: it must find exactly this round's, and then follow the game as usual."""
+    rng = random.Random(seed)
+    config = random_config(rng) if seed % 2 else GameConfig(players=2 + seed % 7)
+    g = Game(config, seed)
+    starts = sorted(rng.sample(range(5, 150), 6))
+    encoders = []
+    step = 0
+    while not g.is_over:
+        if starts and step == starts[0]:
+            starts.pop(0)
+            encoders.append(ObservationEncoder(g))
+        for enc in encoders:
+            seat = g.current_player
+            assert np.array_equal(enc(seat), encode_observation(g, seat)), (seed, step, len(encoders))
+        g.apply(rng.choice(g.legal_actions()))
+        step += 1
+    assert encoders, "the game ended before the first encoder was made"
