@@ -189,8 +189,6 @@ class ObservationEncoder:
         self.golds = [0] * n
         self.long_lists = [False] * n  # per seat: a hand, city or museum of _LONG_LIST cards or more
         self.big_players = False  # a long list, or _BIG_NUMBER gold or more (kept when one of them changes)
-        self.numbers: tuple = ()  # the round, tax pot and deck size (and the turn's numbers) the entries hold
-        self.big_numbers = False  # one of them may pass OBS_HIGH
         self.oversized = False  # an entry may pass OBS_HIGH (far outside normal play): clip the observation
 
     def __call__(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -301,23 +299,6 @@ class ObservationEncoder:
                 glob[decision] = 1.0
             self.decision = decision
         self.current = current
-
-    def _read_numbers(self, numbers: tuple) -> None:
-        """The round, the tax pot, the deck size and, during a turn, whether it gathered, its builds and its limit."""
-        glob = self.glob
-        self.numbers = numbers
-        rnd, pot, deck = numbers[:3]
-        glob[_ROUND] = rnd / 10
-        glob[_TAX_POT] = pot / 10
-        glob[_DECK_SIZE] = deck / 68
-        big = rnd >= _BIG_NUMBER or pot >= _BIG_NUMBER or deck >= _BIG_DECK
-        if len(numbers) > 3:  # (once the turn is over, _read_turn clears these three)
-            _, _, _, gathered, builds, limit = numbers
-            glob[_GATHERED] = 1.0 if gathered else 0.0
-            glob[_BUILDS] = builds / 3
-            glob[_LIMIT] = limit / 3
-            big = big or builds >= _BIG_BUILDS or limit >= _BIG_BUILDS
-        self.big_numbers = big
 
     def _read_marks(self, g: Game) -> None:
         """The round's tokens and discards, the crown and the first completed city: rewritten when one changes."""
