@@ -46,7 +46,8 @@ class UpdateInputs:
         self.device = device
         self.buffers: dict[str, torch.Tensor] = {}
         #: Rows that came as non-zeros (sampler processes) are scattered on the device itself, from a few MB of
-        #: positions and values, rather than made dense in memory and copied over (about ten times the bytes at 3.5 % non-zero).
+        #: positions and values, rather than made dense in memory and copied over (about ten times the bytes at
+        #: 3.5 % non-zero).
         self.scatter_on_device = device.type != "cpu"
 
     def stacked(self, name: str, parts: Sequence[np.ndarray | SparseRows]) -> torch.Tensor:
