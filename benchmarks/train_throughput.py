@@ -5,13 +5,14 @@ the shipped policy in every other seat, decided in batches by training/opponents
 
     python benchmarks/train_throughput.py [--updates 4] [--opponents self=1 ppo=1] [--threads 1] [--sb3-steps 4096]
                                           [--workers 0 1 2] [--repeat 3] [--rllib 0 2 [--rllib-envs 32] ...]
-                                          [--num-games 240] [--device cuda] [--plot curve.png]
+                                          [--num-games 240] [--minibatch-size 4096] [--update-epochs 1]
+                                          [--device cuda] [--plot curve.png] [--json F]
 
 `--workers 0 1 2` measures each worker count (0: rollouts in the learner's process, between updates; N: N sampler
 processes collecting during the update, training/workers.py), and `--repeat` runs the whole list again, so that on a
 shared machine the settings are measured interleaved rather than one after the other; each line says how many cores
 the machine's other processes kept busy meanwhile. `--num-games` overrides configs/ppo.yaml's games per rollout (more
-samplers need more games each to batch their forward passes) and `--minibatch-size` its minibatch, `--device cuda` runs the update on a GPU (the `device`
+samplers need more games each to batch their forward passes) and `--minibatch-size` its minibatch (`--update-epochs` its epochs), `--device cuda` runs the update on a GPU (the `device`
 field of training/ppo.py), and `--plot` saves env steps/s against the worker count (from the second update on, the best
 of the repeats) as a PNG. "Overall" covers every update, the first rollout included (with
 workers it has nothing to overlap with); "from the second update on" leaves the first update out, the rate of a long
@@ -57,25 +58,28 @@ class Rate:
     later: float  # env steps/s from the second update on (with workers, the first rollout has nothing to overlap)
     rollout_sps: float | None  # workers 0: the rollouts' own env steps/s
     rollout_wait: float | None  # workers N: seconds the learner waited for the samplers' rollouts
+    sampler_idle: float | None  # workers N: seconds each sampler waited for its requests (mean over samplers)
     update_s: float  # seconds in the updates
     steps: int
     startup: float  # seconds to start the samplers
 
 
 def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0, num_games: int | None = None,
-             device: str = "cpu", minibatch_size: int | None = None) -> Rate:
+             device: str = "cpu", minibatch_size: int | None = None, update_epochs: int | None = None) -> Rate:
     from training import ppo
 
     argv = ["--config", "configs/ppo.yaml", "--opponents", opponents, "--threads", str(threads), "--progress", "false",
             "--workers", str(workers), "--total-steps", "1e12", "--device", device]
     argv += ["--num-games", str(num_games)] if num_games else []
     argv += ["--minibatch-size", str(minibatch_size)] if minibatch_size else []
+    argv += ["--update-epochs", str(update_epochs)] if update_epochs else []
     cfg, _ = ppo.parse_args(argv)
     trainer = ppo.Trainer(cfg)
     pipeline = None
     steps: list[int] = []
     rolls: list[float] = []
     upds: list[float] = []
+    idle = 0.0
     startup = 0.0
     try:
         if workers:
@@ -91,6 +95,7 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0, num_g
             trainer.learn(ro)
             t2 = time.perf_counter()
             steps.append(ro.env_steps)
+            idle += ro.idle_s / max(workers, 1)
             rolls.append(t1 - t0)
             upds.append(t2 - t1)
     finally:
@@ -99,7 +104,8 @@ def ppo_rate(updates: int, opponents: str, threads: int, workers: int = 0, num_g
     total, first = sum(rolls) + sum(upds), rolls[0] + upds[0]
     later = (sum(steps) - steps[0]) / (total - first) if updates > 1 else float("nan")
     rollout_sps, rollout_wait = (None, sum(rolls)) if workers else (sum(steps) / sum(rolls), None)
-    return Rate(sum(steps) / total, later, rollout_sps, rollout_wait, sum(upds), sum(steps), startup)
+    return Rate(sum(steps) / total, later, rollout_sps, rollout_wait, idle if workers else None, sum(upds),
+                sum(steps), startup)
 
 
 @dataclass
@@ -161,8 +167,8 @@ def usage_problems(args: argparse.Namespace) -> list[str]:
 
     problems = [f"--{name.replace('_', '-')} must be > 0" for name in ("updates", "repeat", "threads")
                 if getattr(args, name) < 1]
-    if args.minibatch_size is not None and args.minibatch_size < 1:
-        problems.append("--minibatch-size must be > 0")
+    problems += [f"--{name.replace('_', '-')} must be > 0" for name in ("minibatch_size", "update_epochs")
+                 if getattr(args, name) is not None and getattr(args, name) < 1]
     if any(w < 0 for w in args.workers):
         problems.append("--workers must be >= 0")
     if args.num_games is not None and args.num_games < max(1, *args.workers):
@@ -245,6 +251,9 @@ def main() -> None:
     parser.add_argument("--minibatch-size", type=int, default=None,
                         help="the update's minibatch (default: configs/ppo.yaml's); grow it with --num-games to keep "
                              "the minibatches an epoch")
+    parser.add_argument("--update-epochs", type=int, default=None,
+                        help="the update's epochs (default: configs/ppo.yaml's); 1 makes the learner cheaper, so that "
+                             "on a CPU the samplers' own pace shows, as with a GPU update")
     parser.add_argument("--device", default="cpu", help="where the update runs: cpu, cuda or cuda:N")
     parser.add_argument("--plot", default=None, metavar="PNG", help="save env steps/s against the worker count")
     parser.add_argument("--json", default=None, metavar="FILE", help="save every line's figures as JSON")
@@ -261,15 +270,17 @@ def main() -> None:
             for workers in args.workers:
                 clock = cpu_clock()
                 r = ppo_rate(args.updates, opponents, args.threads, workers, args.num_games, args.device,
-                             args.minibatch_size)
+                             args.minibatch_size, args.update_epochs)
                 others = busy_cores_since(clock)
                 rows.append({"opponents": opponents, "workers": workers, "device": args.device, **vars(r),
                              "others_busy_cores": others})
                 where = (f"{r.rollout_sps:,.0f} in rollouts" if not workers else
-                         f"the learner waited {r.rollout_wait:.1f} s for rollouts, samplers started in "
+                         f"the learner waited {r.rollout_wait:.1f} s for rollouts and each sampler "
+                         f"{r.sampler_idle:.1f} s for requests, samplers started in "
                          f"{r.startup:.1f} s")
                 games = f", {args.num_games} games a rollout" if args.num_games else ""
                 games += f", minibatch {args.minibatch_size}" if args.minibatch_size else ""
+                games += f", {args.update_epochs} epoch(s)" if args.update_epochs else ""
                 print(f"training/ppo.py (configs/ppo.yaml{games}, opponents {opponents}, {args.threads} thread(s), "
                       f"update on {args.device}, workers {workers}): {r.overall:,.0f} env steps/s overall "
                       f"({r.later:,.0f} from the second update on), {where}, updates {r.update_s:.1f} s "

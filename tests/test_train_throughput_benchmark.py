@@ -37,22 +37,25 @@ def test_a_short_run_writes_its_figures_with_the_machine_and_a_plot(monkeypatch,
 
     monkeypatch.chdir(ROOT)
     argv = ["train_throughput.py", "--opponents", "self=1", "--workers", "0", "1", "--updates", "2", "--num-games", "4",
-            "--minibatch-size", "64", "--sb3-steps", "0", "--json", str(tmp_path / "r.json"),
+            "--minibatch-size", "64", "--update-epochs", "1", "--sb3-steps", "0", "--json", str(tmp_path / "r.json"),
             "--plot", str(tmp_path / "r.png")]
     monkeypatch.setattr(sys, "argv", argv)
     train_throughput.main()
     out = capsys.readouterr().out
-    assert "4 games a rollout, minibatch 64" in out and "update on cpu, workers 1" in out
+    assert "4 games a rollout, minibatch 64, 1 epoch(s)" in out and "update on cpu, workers 1" in out
+    assert "each sampler" in out
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["machine"]["cores"] and data["machine"]["date"]
     assert [r["workers"] for r in data["rows"]] == [0, 1]
     assert all(r["steps"] > 0 and r["later"] > 0 and r["update_s"] > 0 for r in data["rows"])
+    assert data["rows"][0]["sampler_idle"] is None and data["rows"][1]["sampler_idle"] >= 0
     assert (tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
 
 
 @pytest.mark.parametrize(("args", "why"), [(["--device", "gpu"], "--device gpu"),
                                            (["--workers", "8", "--num-games", "4"], "--num-games must be"),
-                                           (["--minibatch-size", "0"], "--minibatch-size must be > 0")])
+                                           (["--minibatch-size", "0"], "--minibatch-size must be > 0"),
+                                           (["--update-epochs", "0"], "--update-epochs must be > 0")])
 def test_bad_options_are_refused_before_any_work(monkeypatch, capsys, args, why):
     import sys
 

@@ -24,6 +24,7 @@ benchmarks/strength.py (910000 and up) and from the other training scripts'.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import time
@@ -84,6 +85,9 @@ class ExpertConfig(RunConfig):
     """Adam learning rate"""
     vf_coef: float = 0.5
     """value-loss weight"""
+    prior_coef: float = 0.0
+    """weight of KL(start || network) on the labelled decisions, the start being the network the fit began from: it
+    keeps the fit near the prior where the search's answers are noise (0: none)"""
     workers: int = 2
     """processes that play the games"""
     threads: int = 2
@@ -98,6 +102,7 @@ class ExpertConfig(RunConfig):
         super().validate()
         for name in ("games", "rounds", "epochs", "minibatch_size", "workers", "threads", "eval_players"):
             config.need(self, name, getattr(self, name) > 0, "> 0")
+        config.need(self, "prior_coef", self.prior_coef >= 0, ">= 0")
         config.need(self, "rank9", 0 <= self.rank9 <= 1, "from 0 to 1")
         config.need(self, "target", self.target in ("move", "visits"), "move or visits")
         config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
@@ -193,10 +198,12 @@ def collect(cfg: ExpertConfig, round_: int, net_path: Path, data_dir: Path) -> d
 
 def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.ndarray], cfg: ExpertConfig,
         rng: np.random.Generator) -> dict[str, float]:
-    """`epochs` passes of cross-entropy against the search's visit shares plus the value loss."""
+    """`epochs` passes of cross-entropy against the search's visit shares plus the value loss (and, with
+    `prior_coef`, the KL from the network the fit began from)."""
     from tqdm import tqdm
 
     torch.set_num_threads(cfg.threads)
+    prior = copy.deepcopy(net).eval() if cfg.prior_coef > 0 else None
     net.train()
     count = len(data["rets"])
     n_actions = net.policy.out_features
@@ -217,6 +224,12 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
             pi_loss = -torch.where(target > 0, target * logp, torch.zeros_like(logp)).sum(-1).mean()
             v_loss = 0.5 * ((value - rets) ** 2).mean()
             loss = pi_loss + cfg.vf_coef * v_loss
+            if prior is not None:
+                with torch.no_grad():
+                    prior_logp = masked_log_probs(prior(obs, mask)[0])
+                gap = torch.where(mask, prior_logp - logp, torch.zeros_like(logp))  # (illegal: -inf - -inf)
+                kl = (prior_logp.exp() * gap).sum(-1).mean()
+                loss = loss + cfg.prior_coef * kl
             optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)

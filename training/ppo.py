@@ -495,6 +495,7 @@ def train(cfg: Config, resume: str | None = None) -> Path:
                 writer.add_scalar("charts/rollout_SPS", ro.env_steps / (t1 - t0), step)
             else:  # the rollout ran during the last update: this is the learner's wait for it
                 writer.add_scalar("charts/rollout_wait_s", t1 - t0, step)
+                writer.add_scalar("charts/sampler_idle_s", ro.idle_s / cfg.workers, step)  # waiting for requests
             writer.add_scalar("charts/learning_rate", trainer.optimizer.param_groups[0]["lr"], step)
             writer.add_scalar("charts/learner_transitions", len(ro.actions), step)
             by_kind: dict[str, list[bool]] = defaultdict(list)

@@ -89,6 +89,7 @@ class Rollout:
     env_steps: int = 0
     trajectories: list[tuple[list[int], float]] = field(default_factory=list)  # (transition indices, final reward)
     results: list[tuple[str, bool]] = field(default_factory=list)  # (a controller kind met, the learner won)
+    idle_s: float = 0.0  # sampler processes: seconds they waited for this request after their last rollout (summed)
 
 
 def merge(parts: Sequence[Rollout]) -> Rollout:
@@ -106,6 +107,7 @@ def merge(parts: Sequence[Rollout]) -> Rollout:
         ro.trajectories += [([i + offset for i in idx], reward) for idx, reward in part.trajectories]
         ro.results += part.results
         ro.env_steps += part.env_steps
+        ro.idle_s += part.idle_s
     ro.advantages = np.concatenate([p.advantages for p in parts if p.advantages is not None])
     ro.returns = np.concatenate([p.returns for p in parts if p.returns is not None])
     return ro

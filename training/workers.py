@@ -15,6 +15,14 @@ game seeds never repeat across samplers or updates). So a run is reproducible bi
 count, and a sampler holds no state a checkpoint must keep: the checkpoint holds the next rollout's weights and
 snapshots (`Trainer.behaviour`), and a resumed run collects that rollout again as the uninterrupted run did.
 
+The request for rollout k+1 goes out before rollout k is received: its weights (the learner's before it trains on
+rollout k) are fixed once the update on rollout k-1 is done. A sampler reads it the moment it has sent rollout k, so it
+does not idle while the learner receives, unpacks and joins rollout k and sends the next request: where the update is
+fast (a GPU) the samplers set the pace, and that gap came back every rollout. The schedule, and so every
+trained weight, is the same as when the request went out after the rollout came in. Whether a further rollout is
+needed is not known until this one's steps are counted, so the request is sent when the last rollout's size says so;
+a rollout asked for in vain at the end of a run is stopped with its sampler.
+
 Samplers ignore Ctrl-C and are stopped by the learner (`Pipeline.close`, in train()'s finally); they are daemons and
 leave when the learner's end of their pipe closes, so no process outlives the run.
 """
@@ -25,9 +33,12 @@ import contextlib
 import multiprocessing as mp
 import os
 import pickle
+import queue
 import signal
 import threading
+import time
 import traceback
+from collections import deque
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +81,7 @@ class SamplerWorker:
         self.net = self._net(None)
         self.sampler = Sampler(cfg, self.net, np.random.default_rng(), torch.Generator(), OpponentPool(cfg.opponents, cfg.opponents_at))
         self.snapshots: dict[int, PolicyNet] = {}
+        self.done_at: float | None = None  # when the last rollout was finished
 
     def _net(self, weights: Weights | None) -> PolicyNet:
         net = PolicyNet(**self.spec)
@@ -84,7 +96,9 @@ class SamplerWorker:
         return True
 
     def collect(self, update: int, weights: Weights, snapshots: Snapshots) -> Rollout:
-        """This sampler's games of rollout `update`, played with `weights` and the snapshots (in pool order)."""
+        """This sampler's games of rollout `update`, played with `weights` and the snapshots (in pool order); its
+        `idle_s` is how long the sampler waited for this request after finishing its last rollout."""
+        idle = 0.0 if self.done_at is None else time.perf_counter() - self.done_at
         self.net.load_state_dict({k: torch.tensor(v) for k, v in weights.items()})
         self.snapshots = {s: self.snapshots[s] if w is None else self._net(w) for s, w in snapshots}
         self.sampler.snapshot_nets[:] = list(self.snapshots.values())
@@ -94,6 +108,8 @@ class SamplerWorker:
         ro = self.sampler.collect(update, self.games)
         if ro.obs:  # the bytes the learner receives and unpickles, a cost no number of samplers shares
             ro.obs = [SparseRows(ro.obs)]
+        ro.idle_s = idle
+        self.done_at = time.perf_counter()
         return ro
 
 
@@ -136,15 +152,19 @@ def _serve(conn: Connection, cfg: Config, spec: dict[str, Any], index: int, work
 
 
 class ProcessSamplers:
-    """`workers` sampler processes (spawned: no torch state forked). A request goes to all of them pickled once; each
-    answer is received by a thread of its own, so that its transfer overlaps the update."""
+    """`workers` sampler processes (spawned: no torch state forked). A request goes to all of them pickled once, and
+    up to two may be outstanding (the module docstring). Each sampler has a sending thread, so that the learner never
+    blocks on a sampler still busy with the rollout before, and a receiving thread, so that a rollout's transfer
+    overlaps the update; answers come back in request order."""
 
     def __init__(self, cfg: Config, spec: dict[str, Any], workers: int) -> None:
         ctx = mp.get_context("spawn")
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
+        self.outbox: list[queue.SimpleQueue[bytes | None]] = []
+        self.inbox: list[queue.SimpleQueue[Any]] = []
         self.threads: list[threading.Thread] = []
-        self.results: list[Any] = []
+        self.outstanding = 1  # each sampler's "ready" (or the Failure of building it)
         try:
             for i in range(workers):
                 mine, theirs = ctx.Pipe()
@@ -154,7 +174,11 @@ class ProcessSamplers:
                 theirs.close()
                 self.conns.append(mine)
                 self.procs.append(proc)
-            self._listen()
+                self.outbox.append(queue.SimpleQueue())
+                self.inbox.append(queue.SimpleQueue())
+                for target in (self._send, self._receive):
+                    self.threads.append(threading.Thread(target=target, args=(i,), daemon=True))
+                    self.threads[-1].start()
             self.gather()  # every sampler ready (its imports, opponent pool and network built), or its error raised
         except BaseException:
             self.close()
@@ -162,52 +186,53 @@ class ProcessSamplers:
 
     def submit(self, *request: Any) -> None:
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
-        for i, conn in enumerate(self.conns):
-            try:
-                conn.send_bytes(data)
-            except OSError as exc:
-                raise RuntimeError(f"sampler {i} stopped ({exc})") from None
-        self._listen()
+        for box in self.outbox:
+            box.put(data)
+        self.outstanding += 1
 
-    def _listen(self) -> None:
-        """A thread per sampler receives its next answer."""
-        self.results = [None] * len(self.conns)
-        self.threads = [threading.Thread(target=self._receive, args=(i,), daemon=True) for i in range(len(self.conns))]
-        for t in self.threads:
-            t.start()
+    def _send(self, i: int) -> None:
+        """Sampler i's requests, in order; a sampler that is gone is reported by its receiving thread."""
+        while (data := self.outbox[i].get()) is not None:
+            try:
+                self.conns[i].send_bytes(data)
+            except OSError:
+                return
 
     def _receive(self, i: int) -> None:
-        try:
-            self.results[i] = self.conns[i].recv()
-        except (EOFError, OSError) as exc:
-            self.results[i] = Failure(f"sampler {i} stopped ({exc!r}, exit code {self.procs[i].exitcode})")
+        while True:
+            try:
+                self.inbox[i].put(self.conns[i].recv())
+            except (EOFError, OSError) as exc:
+                self.inbox[i].put(Failure(f"sampler {i} stopped ({exc!r}, exit code {self.procs[i].exitcode})"))
+                return
 
     def gather(self) -> list[Rollout]:
-        for t in self.threads:
-            t.join()
-        self.threads = []
-        for i, r in enumerate(self.results):
+        """The answers to the oldest outstanding request."""
+        results = [box.get() for box in self.inbox]
+        self.outstanding -= 1
+        for i, r in enumerate(results):
             if isinstance(r, Failure):
                 raise RuntimeError(f"sampler {i} failed:\n{r.text}")
-        return list(self.results)
+        return results
 
     def close(self) -> None:
-        """Stop every sampler: at once when a rollout is in flight (an exception or Ctrl-C), else by asking."""
-        busy = any(t.is_alive() for t in self.threads)
-        for conn in self.conns:
+        """Stop every sampler: at once when a rollout is in flight (an exception, Ctrl-C, or one asked for in vain at
+        the end of a run), else by asking."""
+        busy = self.outstanding > 0
+        for box in self.outbox:
             if not busy:
-                with contextlib.suppress(OSError):
-                    conn.send(None)
+                box.put(pickle.dumps(None))
+            box.put(None)  # the sending thread ends after it
         for proc in self.procs:
             if not busy:
                 proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
             proc.join()
+        for conn in self.conns:  # a sending thread still blocked on a sampler that is gone fails and ends
+            conn.close()
         for t in self.threads:
             t.join()
-        for conn in self.conns:
-            conn.close()
 
 
 class RaySamplers:
@@ -222,7 +247,7 @@ class RaySamplers:
 
         self.started = connect(address)  # no dashboard, no worker logs copied to this terminal
         self.actors: list[Any] = []
-        self.futures: list[Any] = []
+        self.futures: deque[list[Any]] = deque()  # per outstanding request, oldest first (an actor runs them in order)
         try:
             actor = ray.remote(num_cpus=1, max_restarts=0)(SamplerWorker)
             self.actors = [actor.remote(cfg, spec, i, workers) for i in range(workers)]
@@ -235,13 +260,12 @@ class RaySamplers:
         import ray
 
         w, s = ray.put(weights), ray.put(snapshots)
-        self.futures = [a.collect.remote(update, w, s) for a in self.actors]
+        self.futures.append([a.collect.remote(update, w, s) for a in self.actors])
 
     def gather(self) -> list[Rollout]:
         import ray
 
-        futures, self.futures = self.futures, []
-        return list(ray.get(futures))
+        return list(ray.get(self.futures.popleft()))
 
     def close(self) -> None:
         import ray
@@ -254,8 +278,8 @@ class RaySamplers:
 
 
 class Pipeline:
-    """The learner's side of the schedule in the module docstring: `next()` returns rollout `trainer.update` and,
-    before the learner trains on it, sends the samplers the current weights for the following one."""
+    """The learner's side of the schedule in the module docstring: `next()` sends the samplers the current weights for
+    rollout `trainer.update + 1`, then returns rollout `trainer.update`, which the learner trains on next."""
 
     def __init__(self, trainer: Trainer) -> None:
         cfg = trainer.cfg
@@ -263,7 +287,8 @@ class Pipeline:
         spec = trainer.net.spec()
         self.samplers: ProcessSamplers | RaySamplers = (
             RaySamplers(cfg, spec, cfg.workers, cfg.address) if cfg.ray else ProcessSamplers(cfg, spec, cfg.workers))
-        self.in_flight = False
+        self.in_flight = 0  # requests sent and not yet gathered
+        self.last_steps = 0  # env steps of the last rollout: whether the run will want another one after this
         self.serials: list[tuple[dict[str, torch.Tensor], int]] = []  # snapshot -> its number, sent once
         self.count = 0
         self.held: set[int] = set()  # the snapshots the samplers hold
@@ -278,11 +303,15 @@ class Pipeline:
         if not self.in_flight:  # the first rollout of a run, or of a resumed one (collected again as it was)
             b = t.behaviour
             self._submit(b if b is not None and b["update"] == t.update else self.behaviour(t.update))
+        following = self.behaviour(t.update + 1)  # the weights before this update: one update stale
+        if t.env_steps + self.last_steps < t.cfg.total_steps:
+            self._submit(following)  # queued now, so that each sampler starts it the moment it has sent this one
         ro = merge(self.samplers.gather())
-        self.in_flight = False
-        t.behaviour = self.behaviour(t.update + 1)  # the weights before this update: one update stale
-        if t.env_steps + ro.env_steps < t.cfg.total_steps:
-            self._submit(t.behaviour)
+        self.in_flight -= 1
+        self.last_steps = ro.env_steps
+        t.behaviour = following
+        if not self.in_flight and t.env_steps + ro.env_steps < t.cfg.total_steps:
+            self._submit(following)  # the last rollout's size said no more were needed, and it was wrong
         return ro
 
     def _submit(self, behaviour: dict[str, Any]) -> None:
@@ -296,7 +325,7 @@ class Pipeline:
         self.held = {n for n, _ in snapshots}  # a sampler keeps only the snapshots of its last request
         self.serials = [(d, n) for d, n in self.serials if n in self.held]
         self.samplers.submit(behaviour["update"], _numpy(behaviour["state_dict"]), snapshots)
-        self.in_flight = True
+        self.in_flight += 1
 
     def close(self) -> None:
         self.samplers.close()

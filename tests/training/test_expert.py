@@ -93,6 +93,31 @@ def test_a_round_learns_the_targets_saves_an_agent_and_resumes_from_saved_chunks
         game.apply(bot.act(Decision(game)))
 
 
+def test_prior_coef_keeps_the_fit_near_the_network_it_started_from(tmp_path, small_net):
+    cfg = tiny(tmp_path, small_net, games=4, epochs=60, learning_rate=1e-3, teacher="iters=30")
+    data = expert.collect(cfg, 0, small_net, tmp_path / "data")
+    start, _ = load_policy(small_net)
+    obs = torch.from_numpy(data["obs"].astype(np.float32))
+    mask = torch.from_numpy(np.unpackbits(data["masks"], axis=1, count=NUM_ACTIONS).astype(bool))
+
+    @torch.no_grad()
+    def drift(net):  # KL(start || net) over the labelled decisions
+        p, q = (torch.log_softmax(n.logits(obs, mask), -1) for n in (start, net))
+        return float(torch.where(mask, p.exp() * (p - q), torch.zeros_like(p)).sum(-1).mean())
+
+    fitted = []
+    for coef in (0.0, 10.0):
+        net, _ = load_policy(small_net)
+        torch.manual_seed(0)
+        cfg.prior_coef = coef
+        expert.fit(net, torch.optim.Adam(net.parameters(), lr=cfg.learning_rate), data, cfg,
+                   np.random.default_rng(0))
+        fitted.append(net)
+    assert drift(fitted[1]) < 0.5 * drift(fitted[0])
+    with pytest.raises(ConfigError, match="prior_coef"):
+        tiny(tmp_path, small_net, prior_coef=-1.0)
+
+
 def test_a_stopped_round_plays_only_the_missing_chunks(tmp_path, small_net, monkeypatch):
     cfg = tiny(tmp_path, small_net, games=expert.CHUNK + 2)
     data_dir = tmp_path / "data"

@@ -3,6 +3,7 @@ seed and worker count, resumable, opponents of every kind, and no process left b
 
 import json
 import multiprocessing
+import time
 
 import pytest
 import torch
@@ -49,6 +50,33 @@ def test_resume_continues_exactly_like_an_uninterrupted_run(straight, tmp_path):
     a, b = load_checkpoint(straight), load_checkpoint(resumed)
     assert a["update"] == b["update"] and a["env_steps"] == b["env_steps"]
     assert same_weights(a["state_dict"], b["state_dict"])
+    assert multiprocessing.active_children() == []
+
+
+def test_the_next_request_is_queued_before_a_rollout_is_received(tmp_path, monkeypatch):
+    """So that a sampler starts rollout k+1 the moment it has sent rollout k, instead of idling while the learner
+    receives and joins it; the weights are those of the old schedule (the straight run above is unchanged)."""
+    events = []
+    submit, gather = workers.ProcessSamplers.submit, workers.ProcessSamplers.gather
+    monkeypatch.setattr(workers.ProcessSamplers, "submit",
+                        lambda self, *request: (events.append(f"send {request[0]}"), submit(self, *request))[1])
+    monkeypatch.setattr(workers.ProcessSamplers, "gather",
+                        lambda self: (events.append("get"), gather(self))[1])
+    monkeypatch.setattr(ppo.Trainer, "train_on", lambda self, ro: (time.sleep(1.5), {"losses/approx_kl": 0.0,
+                                                                                      "losses/entropy": 0.0})[1])
+    trainer = ppo.Trainer(tiny(tmp_path, total_steps=10**9))
+    pipeline = workers.Pipeline(trainer)
+    idle = []
+    try:
+        for _ in range(3):
+            ro = pipeline.next()
+            idle.append(ro.idle_s)
+            trainer.learn(ro)
+    finally:
+        pipeline.close()
+    assert events == ["get", "send 0", "send 1", "get", "send 2", "get", "send 3", "get"]  # ("get": the "ready"s)
+    # the samplers report how long they waited for each request: here the learner's 1.5 s update is the slow part
+    assert idle[0] == 0.0 and all(i > 0.5 for i in idle[2:]), idle
     assert multiprocessing.active_children() == []
 
 
