@@ -164,7 +164,7 @@ class ProcessSamplers:
         self.outbox: list[queue.SimpleQueue[bytes | None]] = []
         self.inbox: list[queue.SimpleQueue[Any]] = []
         self.threads: list[threading.Thread] = []
-        self.outstanding = 1  # each sampler's "ready" (or the Failure of building it)
+        self.outstanding = 1  # requests submitted and not yet gathered; first, each sampler's "ready" (or Failure)
         try:
             for i in range(workers):
                 mine, theirs = ctx.Pipe()
@@ -262,6 +262,11 @@ class RaySamplers:
         w, s = ray.put(weights), ray.put(snapshots)
         self.futures.append([a.collect.remote(update, w, s) for a in self.actors])
 
+    @property
+    def outstanding(self) -> int:
+        """Requests submitted and not yet gathered."""
+        return len(self.futures)
+
     def gather(self) -> list[Rollout]:
         import ray
 
@@ -287,7 +292,6 @@ class Pipeline:
         spec = trainer.net.spec()
         self.samplers: ProcessSamplers | RaySamplers = (
             RaySamplers(cfg, spec, cfg.workers, cfg.address) if cfg.ray else ProcessSamplers(cfg, spec, cfg.workers))
-        self.in_flight = 0  # requests sent and not yet gathered
         self.last_steps = 0  # env steps of the last rollout: whether the run will want another one after this
         self.serials: list[tuple[dict[str, torch.Tensor], int]] = []  # snapshot -> its number, sent once
         self.count = 0
@@ -300,17 +304,16 @@ class Pipeline:
 
     def next(self) -> Rollout:
         t = self.trainer
-        if not self.in_flight:  # the first rollout of a run, or of a resumed one (collected again as it was)
+        if not self.samplers.outstanding:  # the first rollout of a run, or of a resumed one (collected again as it was)
             b = t.behaviour
             self._submit(b if b is not None and b["update"] == t.update else self.behaviour(t.update))
         following = self.behaviour(t.update + 1)  # the weights before this update: one update stale
         if t.env_steps + self.last_steps < t.cfg.total_steps:
             self._submit(following)  # queued now, so that each sampler starts it the moment it has sent this one
         ro = merge(self.samplers.gather())
-        self.in_flight -= 1
         self.last_steps = ro.env_steps
         t.behaviour = following
-        if not self.in_flight and t.env_steps + ro.env_steps < t.cfg.total_steps:
+        if not self.samplers.outstanding and t.env_steps + ro.env_steps < t.cfg.total_steps:
             self._submit(following)  # the last rollout's size said no more were needed, and it was wrong
         return ro
 
@@ -325,7 +328,6 @@ class Pipeline:
         self.held = {n for n, _ in snapshots}  # a sampler keeps only the snapshots of its last request
         self.serials = [(d, n) for d, n in self.serials if n in self.held]
         self.samplers.submit(behaviour["update"], _numpy(behaviour["state_dict"]), snapshots)
-        self.in_flight += 1
 
     def close(self) -> None:
         self.samplers.close()
