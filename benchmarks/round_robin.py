@@ -2,7 +2,8 @@
 seats rotated, and one OpenSkill rating per bot is fitted over all of them.
 
     python benchmarks/round_robin.py [BOT ...] [--games-per-table 4] [--seed 910000] [--workers 2]
-                                     [--bootstrap 200] [--out docs/results/round_robin]
+                                     [--orders 100] [--bootstrap 200] [--out docs/results/round_robin]
+    python benchmarks/round_robin.py --rerate docs/results/round_robin/round_robin.json [--orders 100] [--out DIR]
 
 The strength tables (benchmarks/strength.py) put a bot against three copies of one opponent. A round robin asks the
 other question a user has: at a table of mixed bots, which one wins? The field defaults to every shipped bot and
@@ -10,13 +11,19 @@ the search bot at 100 iterations (issue 24's shipping test: the new `ppo` must h
 without search). For each of the C(N, 4) sets of four, `--games-per-table` games are played (a multiple of 4: each
 bot sits once in each seat), game k of set i dealt with seed `seed + i * games_per_table + k`.
 
-One OpenSkill (Plackett-Luce) model rates every game, the tables' games interleaved (game 0 of every table, then
-game 1...) so that no table's games come all at once. The report gives each bot's rating (mu, sigma and the ordinal
-mu - 3 sigma), its win rate over all its games with the 95 % Wilson interval (parity 25 %), its mean rank and its
-milliseconds per decision. `--bootstrap B` resamples the games B times with replacement and rates each resample:
-the share of resamples in which each bot rates highest, overall and among the bots without search, says how settled
-the order at the top is. Writes `round_robin.json` (every game, the ratings, the command) and `round_robin.png`
-(the ratings with mu +- 2 sigma) into `--out`.
+OpenSkill (Plackett-Luce) rates games one after another, so one pass over the games gives a rating that depends on
+the order they are fed in, and a round robin's games have no natural order: on the 1,980 games of
+docs/results/round_robin_soup the top two bots swap places between orders. The reported rating is therefore the
+mean, over `--orders R` random orders of the same games (seeded by `--seed`), of each bot's final mu and sigma, with
+the share of orders in which each bot ends highest. The one pass over the games interleaved table by table (game 0
+of every table, then game 1...), this script's rating before, is kept in the JSON as `fixed_order`, and is what
+`--orders 0` reports. The report gives each bot's rating (mu, sigma and the ordinal mu - 3 sigma), its win rate
+over all its games with the 95 % Wilson interval (parity 25 %), its mean rank and its milliseconds per decision.
+`--bootstrap B` resamples the games B times with replacement and rates each resample: the share of resamples in
+which each bot rates highest, overall and among the bots without search, says how settled the order at the top is
+(a resample of the games is in a random order too). Writes `round_robin.json` (every game, the ratings, the
+command) and `round_robin.png` (the ratings with mu +- 2 sigma) into `--out`. `--rerate JSON` rates the games of an
+earlier run's JSON again, without playing any (its field, seed and games are the file's).
 """
 
 from __future__ import annotations
@@ -87,6 +94,38 @@ def top_shares(field: list[str], games: list[GameOutcome], resamples: int, seed:
     return {k: {b: n / resamples for b, n in v.items()} for k, v in counts.items()}
 
 
+def rate_over_orders(field: list[str], games: list[GameOutcome], orders: int, seed: int) -> dict[str, dict[str, float]]:
+    """Each bot's mean final mu and sigma over `orders` random orders of `games`, and the share of orders in which
+    it ends with the highest mu (ties to the first in `field`)."""
+    rng = np.random.default_rng(seed)
+    mu = dict.fromkeys(field, 0.0)
+    sigma = dict.fromkeys(field, 0.0)
+    top = dict.fromkeys(field, 0)
+    for _ in range(orders):
+        _, stats = summarise(field, PLAYERS, [games[i] for i in rng.permutation(len(games))])
+        for s in stats:
+            mu[s.name] += s.mu / orders
+            sigma[s.name] += s.sigma / orders
+        top[max(stats, key=lambda s: s.mu).name] += 1
+    return {b: {"mu": mu[b], "sigma": sigma[b], "top": top[b] / orders} for b in field}
+
+
+def rate(field: list[str], games: list[GameOutcome], orders: int, seed: int
+         ) -> tuple[list[Stats], dict[str, dict[str, float]], dict[str, dict[str, float]] | None]:
+    """The bots' statistics, with mu, sigma and the ordinal the means over `orders` random orders of the games
+    (`orders` 0: the one pass in the games' own order); also that one pass's ratings, and the means with the share
+    of orders each bot tops (None for `orders` 0)."""
+    _, stats = summarise(field, PLAYERS, games)
+    fixed = {s.name: {"mu": s.mu, "sigma": s.sigma} for s in stats}
+    if not orders:
+        return stats, fixed, None
+    over = rate_over_orders(field, games, orders, seed)
+    for s in stats:
+        s.mu, s.sigma = over[s.name]["mu"], over[s.name]["sigma"]
+        s.ordinal = s.mu - 3 * s.sigma
+    return stats, fixed, over
+
+
 def table_text(stats: list[Stats], shares: dict[str, dict[str, float]] | None) -> str:
     rows = sorted(stats, key=lambda s: -s.mu)
     head = f"{'bot':<22} {'mu':>6} {'sigma':>6} {'ordinal':>8} {'win rate [95 %]':>22} {'rank':>5} {'ms/dec':>7}"
@@ -145,20 +184,38 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games-per-table", type=int, default=4, help="games per set of four, a multiple of 4")
     parser.add_argument("--seed", type=int, default=910_000, help="first seed (held out from training)")
     parser.add_argument("--workers", type=int, default=2, help="processes per table (0 = every core)")
+    parser.add_argument("--orders", type=int, default=100,
+                        help="random orders of the games the rating is averaged over (0: one pass, interleaved)")
     parser.add_argument("--bootstrap", type=int, default=200, help="resamples for the top shares (0: none)")
-    parser.add_argument("--out", type=Path, default=Path("docs/results/round_robin"))
+    parser.add_argument("--rerate", type=Path, metavar="JSON",
+                        help="rate the games of an earlier run's round_robin.json again instead of playing")
+    parser.add_argument("--out", type=Path, help="where the JSON and the plot go (default: docs/results/round_robin, "
+                                                 "or with --rerate the earlier JSON's folder)")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
+    if args.rerate is not None:
+        if args.bots:
+            parser.error("--rerate takes its field from the file: give no BOT")
+        try:
+            earlier = json.loads(args.rerate.read_text())
+            args.bots, args.seed = list(earlier["field"]), int(earlier["seed"])
+            args.games_per_table = int(earlier["games_per_table"])
+            args.earlier = earlier
+            args.games = [GameOutcome(**g) for g in earlier["results"]]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            parser.error(f"--rerate {args.rerate}: not a round_robin.json this script wrote ({exc})")
     args.bots = args.bots or list(FIELD)
+    if args.out is None:
+        args.out = args.rerate.parent if args.rerate is not None else Path("docs/results/round_robin")
     if len(args.bots) < PLAYERS:
         parser.error(f"the field needs at least {PLAYERS} bots, got {len(args.bots)}")
     if len(set(args.bots)) != len(args.bots):
         parser.error(f"a bot appears twice in the field: {' '.join(args.bots)}")
     if args.games_per_table < PLAYERS or args.games_per_table % PLAYERS:
         parser.error(f"--games-per-table must be a positive multiple of {PLAYERS}, got {args.games_per_table}")
-    if args.workers < 0 or args.bootstrap < 0:
-        parser.error("--workers and --bootstrap must be 0 or more")
-    for bot in args.bots:
+    if args.workers < 0 or args.bootstrap < 0 or args.orders < 0:
+        parser.error("--workers, --orders and --bootstrap must be 0 or more")
+    for bot in [] if args.rerate else args.bots:
         try:
             check_agent_id("BOT", bot)
         except ConfigError as exc:
@@ -171,22 +228,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     started = datetime.now(timezone.utc)
     t0 = time.perf_counter()
     try:
-        games = play(args.bots, args.games_per_table, args.seed, args.workers, not args.no_progress)
-        _, stats = summarise(args.bots, PLAYERS, games)
+        if args.rerate is None:
+            games = play(args.bots, args.games_per_table, args.seed, args.workers, not args.no_progress)
+        else:
+            games = args.games
+        stats, fixed, over = rate(args.bots, games, args.orders, args.seed)
         shares = top_shares(args.bots, games, args.bootstrap, args.seed) if args.bootstrap else None
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         raise SystemExit(130) from None
     print(table_text(stats, shares))
+    if over:
+        tops = ", ".join(f"{b} {v['top']:.0%}" for b, v in sorted(over.items(), key=lambda kv: -kv[1]["top"])
+                         if v["top"])
+        print(f"mu and sigma: means over {args.orders} random orders of the games; highest in: {tops}")
+        first = max(fixed, key=lambda b: fixed[b]["mu"])
+        print(f"one pass in the interleaved order: {first} highest, mu {fixed[first]['mu']:.2f}")
     args.out.mkdir(parents=True, exist_ok=True)
     result = {
         "command": "python benchmarks/round_robin.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "field": args.bots, "tables": len(tables(args.bots)), "games_per_table": args.games_per_table,
-        "games": len(games), "seed": args.seed, "bootstrap": args.bootstrap,
+        "games": len(games), "seed": args.seed, "orders": args.orders, "bootstrap": args.bootstrap,
         "machine": machine(),
         "started": started.isoformat(timespec="seconds"), "wall_s": round(time.perf_counter() - t0, 1),
-        "stats": [asdict(s) for s in stats], "top_shares": shares, "results": [asdict(g) for g in games],
+        "stats": [asdict(s) for s in stats], "fixed_order": fixed, "over_orders": over, "top_shares": shares,
+        "results": [asdict(g) for g in games],
     }
+    if args.rerate is not None:  # the games were played by the earlier command, on its machine
+        result["rerated_from"] = {k: args.earlier.get(k) for k in ("command", "machine", "started", "wall_s")}
     (args.out / "round_robin.json").write_text(json.dumps(result, indent=1))
     plot(stats, args.out / "round_robin.png")
     print(f"wrote {args.out / 'round_robin.json'} and {args.out / 'round_robin.png'}")
