@@ -49,7 +49,8 @@ from agents.policy import (
     widened_for_history,
 )
 from citadels_env.core import GameConfig
-from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL
+from citadels_env.core.limits import MAX_PLAYERS
+from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
 from training import config
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
@@ -61,6 +62,9 @@ from training.warm_start import warm_start
 ANCHOR_SCOPES = ("all", "draft")
 #: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
 DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
+#: The observation's "present" column of each seat's block: their sum is the number of players at the table.
+PRESENT_COLUMNS = torch.tensor([GLOBAL.size + k * PLAYER_BLOCK.size + PLAYER_BLOCK["present"].start
+                                for k in range(MAX_PLAYERS)])
 
 __all__ = ["CRITIC_SIZE", "SELF", "Config", "Rollout", "Table", "Trainer", "critic_input", "train"]
 
@@ -108,6 +112,9 @@ class Config(RunConfig):
     """the decisions the KL to `anchor` covers: all, or draft (the character draft only: the draft stays near the
     anchor's while the rest of the play moves freely; docs/TRAINING.md, "Where ppo's strength and its exploitability
     sit")"""
+    anchor_tables: list[int] | None = None
+    """the table sizes whose decisions the KL to `anchor` covers (null: every size): [4] keeps the 4-player play,
+    where exploitability is measured, near the anchor while the other sizes train freely"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
@@ -180,6 +187,9 @@ class Config(RunConfig):
         config.need(self, "anchor_coef", self.anchor_coef >= 0, ">= 0")
         config.need(self, "anchor_scope", self.anchor_scope in ANCHOR_SCOPES, " or ".join(ANCHOR_SCOPES))
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
+        config.need(self, "anchor_tables", self.anchor_tables is None or (
+            bool(self.anchor_tables) and set(self.anchor_tables) <= set(self.tables or [self.players])),
+                    "null or table sizes this run plays")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
         for n, mix in (self.opponents_at or {}).items():
@@ -380,8 +390,13 @@ class Trainer:
     def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
         """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over
         their legal actions only."""
+        rows = torch.ones(len(obs), dtype=torch.bool, device=obs.device)
         if self.cfg.anchor_scope == "draft":  # the observation's one-hot of the decision kind says which rows
-            rows = obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
+            rows &= obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
+        if self.cfg.anchor_tables is not None:  # and its seats' "present" flags how many play
+            players = obs[:, PRESENT_COLUMNS].sum(-1).round().long()
+            rows &= torch.isin(players, torch.tensor(self.cfg.anchor_tables, device=obs.device))
+        if not rows.all():
             if not rows.any():
                 return logp.new_zeros(())
             logp, obs, masks = logp[rows], obs[rows], masks[rows]

@@ -297,6 +297,43 @@ def test_a_draft_scoped_anchor_weighs_the_draft_decisions_only(tmp_path):
         tiny(tmp_path, anchor_scope="turns").validate()
 
 
+def test_an_anchor_on_some_table_sizes_weighs_their_decisions_only(tmp_path):
+    import random
+
+    from citadels_env.core import Game
+    from citadels_env.encoding import ObservationEncoder, legal_mask
+
+    start = ppo.train(tiny(tmp_path / "start", eval_opponents=[], total_steps=300))
+    trainer = ppo.Trainer(tiny(tmp_path / "t", tables=[3, 4], anchor=str(start), anchor_coef=1.0,
+                               anchor_tables=[4]))
+    with torch.no_grad():  # a policy that differs from the anchor everywhere
+        for w in trainer.net.parameters():
+            w.add_(0.5 * torch.randn(w.shape, generator=torch.Generator().manual_seed(2)))
+    rows: dict[int, list] = {3: [], 4: []}  # table size -> (observation, mask)
+    for n in rows:
+        game, rng = Game(GameConfig(players=n), n), random.Random(n)
+        encode = ObservationEncoder(game)
+        for _ in range(30):
+            seat = game.current_player
+            rows[n].append((encode(seat), legal_mask(game, seat)))
+            game.apply(rng.choice(game.legal_actions()))
+
+    def kl(tables: list[int] | None, three: int, four: int) -> float:
+        picked = rows[3][:three] + rows[4][:four]
+        obs = torch.stack([torch.from_numpy(o) for o, _ in picked])
+        masks = torch.stack([torch.from_numpy(m).bool() for _, m in picked])
+        trainer.cfg.anchor_tables = tables
+        with torch.no_grad():
+            return float(trainer._anchor_kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
+
+    assert kl([4], 30, 0) == 0.0  # no 4-player decision: nothing to pull
+    assert kl(None, 30, 0) > 0.01  # (the two networks differ at 3 players too)
+    assert kl([4], 30, 20) == pytest.approx(kl(None, 0, 20), rel=1e-5)  # the mean over the 4-player rows alone
+    assert kl([3, 4], 30, 20) == pytest.approx(kl(None, 30, 20), rel=1e-5)
+    with pytest.raises(ValueError, match="anchor_tables"):
+        tiny(tmp_path, tables=[3, 4], anchor_tables=[5]).validate()
+
+
 def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
     with pytest.raises(ValueError, match="anchor"):
         tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
