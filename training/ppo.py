@@ -144,6 +144,9 @@ class Config(RunConfig):
     opponents_per: str = "seat"
     """how `opponents` is drawn: "seat" (each other seat on its own, so most tables are mixed) or "table" (one
     draw per game for every other seat: all-heuristic or all-heuristic-strong tables, as `citadels eval` plays)"""
+    mixed_share: float = 0.0
+    """with opponents_per "table": the share of tables whose other seats are drawn one by one all the same, so that a
+    run sees both whole tables of one opponent (what `citadels eval` plays) and mixed tables"""
     # -- warm start by behaviour cloning
     bc_agent: str = "heuristic-strong"
     """agent id imitated before self-play starts"""
@@ -192,6 +195,8 @@ class Config(RunConfig):
                     "null or table sizes this run plays")
         config.check_agent_id("bc_agent", self.bc_agent)
         config.need(self, "opponents_per", self.opponents_per in ("seat", "table"), '"seat" or "table"')
+        config.need(self, "mixed_share", 0 <= self.mixed_share <= 1 and (
+            self.mixed_share == 0 or self.opponents_per == "table"), 'from 0 to 1, and 0 unless opponents_per is "table"')
         for n, mix in (self.opponents_at or {}).items():
             config.need(self, "opponents_at", n in (self.tables or [self.players]),
                         f"keyed by table sizes this run plays ({n} is not one)")

@@ -135,7 +135,10 @@ class Sampler:
         game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
-        table_kind = self.pool.draw(self.rng, n) if self.cfg.opponents_per == "table" else None
+        one_draw = self.cfg.opponents_per == "table"
+        if one_draw and self.cfg.mixed_share > 0:  # (no draw from rng otherwise: older runs replay bit for bit)
+            one_draw = self.rng.random() >= self.cfg.mixed_share
+        table_kind = self.pool.draw(self.rng, n) if one_draw else None
         for seat in range(n):
             kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng, n)
             if kind == SNAPSHOT:

@@ -116,9 +116,23 @@ def test_opponents_drawn_per_seat_mix_tables_and_per_table_do_not(tmp_path, per)
         assert mixed > 30  # five seats drawn apart: a one-kind table has chance 1/16
 
 
+def test_a_mixed_share_of_per_table_draws_mixes_that_share_of_tables(tmp_path):
+    trainer = ppo.Trainer(tiny(tmp_path, players=6, opponents={"heuristic": 0.5, "heuristic-strong": 0.5},
+                               opponents_per="table", mixed_share=0.5))
+    mixed = 0
+    for k in range(200):
+        bots = {getattr(c, "name", "") for c in trainer.new_table(k).controllers if c != ppo.SELF}
+        mixed += len(bots) > 1
+    assert 70 <= mixed <= 120  # half the tables drawn seat by seat (a one-kind table among them: 1/16), the rest whole
+
+
 def test_opponents_per_must_be_seat_or_table(tmp_path):
     with pytest.raises(ppo.config.ConfigError, match="opponents_per"):
         tiny(tmp_path, opponents_per="game").validate()
+    with pytest.raises(ppo.config.ConfigError, match="mixed_share"):
+        tiny(tmp_path, opponents_per="seat", mixed_share=0.5).validate()
+    with pytest.raises(ppo.config.ConfigError, match="mixed_share"):
+        tiny(tmp_path, opponents_per="table", mixed_share=1.5).validate()
 
 
 @pytest.mark.parametrize("per", ["seat", "table"])
