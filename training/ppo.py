@@ -401,9 +401,9 @@ class Trainer:
         if self.cfg.anchor_tables is not None:  # and its seats' "present" flags how many play
             players = obs[:, PRESENT_COLUMNS].sum(-1).round().long()
             rows &= torch.isin(players, torch.tensor(self.cfg.anchor_tables, device=obs.device))
+        if not rows.any():
+            return logp.new_zeros(())
         if not rows.all():
-            if not rows.any():
-                return logp.new_zeros(())
             logp, obs, masks = logp[rows], obs[rows], masks[rows]
         with torch.no_grad():  # (an anchor without the history features reads the input without them: its start)
             anchor_logits, _ = self.anchor(obs[:, :self.anchor.input_size], masks, None)
