@@ -181,8 +181,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = OneLineParser(prog="round_robin.py", description=__doc__,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("bots", nargs="*", metavar="BOT", help=f"the field (default: {' '.join(FIELD)})")
-    parser.add_argument("--games-per-table", type=int, default=4, help="games per set of four, a multiple of 4")
-    parser.add_argument("--seed", type=int, default=910_000, help="first seed (held out from training)")
+    parser.add_argument("--games-per-table", type=int, help="games per set of four, a multiple of 4 (default 4)")
+    parser.add_argument("--seed", type=int, help="first seed (default 910000, held out from training)")
     parser.add_argument("--workers", type=int, default=2, help="processes per table (0 = every core)")
     parser.add_argument("--orders", type=int, default=100,
                         help="random orders of the games the rating is averaged over (0: one pass, interleaved)")
@@ -196,6 +196,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.rerate is not None:
         if args.bots:
             parser.error("--rerate takes its field from the file: give no BOT")
+        given = [name for name, value in (("--games-per-table", args.games_per_table), ("--seed", args.seed))
+                 if value is not None]
+        if given:
+            parser.error(f"--rerate takes the games from the file: give no {' or '.join(given)}")
         try:
             earlier = json.loads(args.rerate.read_text())
             args.bots, args.seed = list(earlier["field"]), int(earlier["seed"])
@@ -205,6 +209,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             parser.error(f"--rerate {args.rerate}: not a round_robin.json this script wrote ({exc})")
     args.bots = args.bots or list(FIELD)
+    args.seed = 910_000 if args.seed is None else args.seed
+    args.games_per_table = 4 if args.games_per_table is None else args.games_per_table
     if args.out is None:
         args.out = args.rerate.parent if args.rerate is not None else Path("docs/results/round_robin")
     if len(args.bots) < PLAYERS:

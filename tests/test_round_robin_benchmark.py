@@ -82,6 +82,9 @@ def test_a_bot_with_search_is_told_apart():
     ([*FIELD, "--orders", "-1"], "must be 0 or more"),
     (["--rerate", "missing/round_robin.json"], "not a round_robin.json this script wrote"),
     (["heuristic", "--rerate", "docs/results/round_robin/round_robin.json"], "give no BOT"),
+    (["--rerate", "docs/results/round_robin/round_robin.json", "--seed", "5"], "give no --seed"),
+    (["--rerate", "docs/results/round_robin/round_robin.json", "--games-per-table", "8", "--seed", "5"],
+     "give no --games-per-table or --seed"),
 ])
 def test_bad_options_stop_with_one_line_and_exit_2(args, said):
     proc = subprocess.run([sys.executable, "benchmarks/round_robin.py", *args], cwd=ROOT, capture_output=True,
