@@ -40,31 +40,22 @@ import yaml
 from agents.evaluate_ray import address_problem
 from agents.policy import (
     PolicyNet,
-    is_draft,
     load_checkpoint,
-    load_policy,
     masked_entropy,
     masked_log_probs,
     save_checkpoint,
     widened_for_history,
 )
 from citadels_env.core import GameConfig
-from citadels_env.core.limits import MAX_PLAYERS
-from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
 from training import config
+from training.anchor import SCOPES as ANCHOR_SCOPES
+from training.anchor import Anchor
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
 from training.learner import UpdateInputs, device_problem, learner_for
 from training.opponents import SELF, OpponentPool, choose
 from training.sampling import CRITIC_SIZE, Rollout, Sampler, Table, critic_input
 from training.warm_start import warm_start
-
-ANCHOR_SCOPES = ("all", "draft")
-#: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
-DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
-#: The observation's "present" column of each seat's block: their sum is the number of players at the table.
-PRESENT_COLUMNS = torch.tensor([GLOBAL.size + k * PLAYER_BLOCK.size + PLAYER_BLOCK["present"].start
-                                for k in range(MAX_PLAYERS)])
 
 __all__ = ["CRITIC_SIZE", "SELF", "Config", "Rollout", "Table", "Trainer", "critic_input", "train"]
 
@@ -109,12 +100,18 @@ class Config(RunConfig):
     anchor_coef: float = 0.0
     """weight of the KL to `anchor` (0: none)"""
     anchor_scope: str = "all"
-    """the decisions the KL to `anchor` covers: all, or draft (the character draft only: the draft stays near the
+    """the decisions the KL to `anchor` covers: all, draft (the character draft only: the draft stays near the
     anchor's while the rest of the play moves freely; docs/TRAINING.md, "Where ppo's strength and its exploitability
-    sit")"""
+    sit") or turns (every decision outside the draft)"""
     anchor_tables: list[int] | None = None
-    """the table sizes whose decisions the KL to `anchor` covers (null: every size): [4] keeps the 4-player play,
-    where exploitability is measured, near the anchor while the other sizes train freely"""
+    """the table sizes whose decisions the KL to `anchor` (and to `turns_anchor`) covers (null: every size): [4]
+    keeps the 4-player play, where exploitability is measured, near the anchor while the other sizes train freely"""
+    turns_anchor: str | None = None
+    """a second checkpoint the policy is kept near on the decisions outside the draft, with weight
+    `turns_anchor_coef`: with `anchor_scope: draft`, one network's draft and another's turns distilled into the
+    policy as it trains (training/anchor.py)"""
+    turns_anchor_coef: float = 0.0
+    """weight of the KL to `turns_anchor` (0: none)"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
@@ -190,6 +187,9 @@ class Config(RunConfig):
         config.need(self, "anchor_coef", self.anchor_coef >= 0, ">= 0")
         config.need(self, "anchor_scope", self.anchor_scope in ANCHOR_SCOPES, " or ".join(ANCHOR_SCOPES))
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
+        config.need(self, "turns_anchor_coef", self.turns_anchor_coef >= 0, ">= 0")
+        config.need(self, "turns_anchor", self.turns_anchor is None or Path(self.turns_anchor).is_file(),
+                    "null or a checkpoint file")
         config.need(self, "anchor_tables", self.anchor_tables is None or (
             bool(self.anchor_tables) and set(self.anchor_tables) <= set(self.tables or [self.players])),
                     "null or table sizes this run plays")
@@ -261,15 +261,11 @@ class Trainer:
         # workers > 0: the weights and snapshots the next rollout is (or will be) collected with, kept in checkpoints
         # so that a resumed run collects it again as the uninterrupted run did (training/workers.py)
         self.behaviour: dict[str, Any] | None = None
-        self.anchor = None
-        if cfg.anchor and cfg.anchor_coef > 0:
-            self.anchor, _ = load_policy(cfg.anchor)
-            if self.anchor.beliefs != self.net.beliefs:
-                raise ValueError(f"anchor: {cfg.anchor} reads {'' if self.anchor.beliefs else 'no '}belief features; "
-                                 "the policy trained here must read the same")
-            if self.anchor.history and not self.net.history:
-                raise ValueError(f"anchor: {cfg.anchor} reads history features; the policy trained here must too")
-            self.anchor.to(self.device)
+        self.anchors: dict[str, Anchor] = {}  # loss name -> the network the policy is kept near there
+        for field, path, coef, scope in (("anchor", cfg.anchor, cfg.anchor_coef, cfg.anchor_scope),
+                                         ("turns_anchor", cfg.turns_anchor, cfg.turns_anchor_coef, "turns")):
+            if path and coef > 0:
+                self.anchors[field] = Anchor.load(field, path, self.net, coef, scope, cfg.anchor_tables, self.device)
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -371,17 +367,16 @@ class Trainer:
                 else:
                     v_loss = 0.5 * ((value - mb_ret) ** 2).mean()
                 loss = pg_loss - cfg.ent_coef * entropy + cfg.vf_coef * v_loss
-                if self.anchor is not None:
-                    anchor_kl = self._anchor_kl(logp_all, obs[mb], masks[mb])
-                    loss = loss + cfg.anchor_coef * anchor_kl
+                anchor_kls = {name: a.kl(logp_all, obs[mb], masks[mb]) for name, a in self.anchors.items()}
+                for name, a in self.anchors.items():
+                    loss = loss + a.coef * anchor_kls[name]
                 self.optimizer.zero_grad()
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(net.parameters(), cfg.max_grad_norm)
                 self.optimizer.step()
                 last = {"losses/policy_loss": pg_loss, "losses/value_loss": v_loss, "losses/entropy": entropy,
                         "losses/approx_kl": approx_kl}  # read once an epoch: each read waits for a GPU
-                if self.anchor is not None:
-                    last["losses/anchor_kl"] = anchor_kl
+                last.update({f"losses/{name}_kl": kl for name, kl in anchor_kls.items()})
             stats = {k: v.item() for k, v in last.items()}
             if cfg.target_kl is not None and stats["losses/approx_kl"] > cfg.target_kl:
                 break
@@ -391,26 +386,6 @@ class Trainer:
         stats["losses/clipfrac"] = float(np.mean(torch.stack(clipfracs).tolist())) if clipfracs else 0.0
         stats["losses/explained_variance"] = float("nan") if var_y == 0 else float(1 - np.var(y - v) / var_y)
         return stats
-
-    def _anchor_kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
-        """Mean KL(policy || anchor) over the minibatch's decisions in `anchor_scope` (0 when it has none), over
-        their legal actions only."""
-        rows = torch.ones(len(obs), dtype=torch.bool, device=obs.device)
-        if self.cfg.anchor_scope == "draft":  # the observation's one-hot of the decision kind says which rows
-            rows &= obs[:, DRAFT_DECISION_COLUMNS].sum(-1) > 0
-        if self.cfg.anchor_tables is not None:  # and its seats' "present" flags how many play
-            players = obs[:, PRESENT_COLUMNS].sum(-1).round().long()
-            rows &= torch.isin(players, torch.tensor(self.cfg.anchor_tables, device=obs.device))
-        if not rows.any():
-            return logp.new_zeros(())
-        if not rows.all():
-            logp, obs, masks = logp[rows], obs[rows], masks[rows]
-        with torch.no_grad():  # (an anchor without the history features reads the input without them: its start)
-            anchor_logits, _ = self.anchor(obs[:, :self.anchor.input_size], masks, None)
-            anchor_logp = masked_log_probs(anchor_logits)
-        legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
-        gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
-        return (logp.exp() * gap).sum(-1).mean()
 
     def warm_start(self, progress: bool = True) -> dict[str, float]:
         """Behaviour cloning of `bc_agent` before PPO (training/warm_start.py)."""

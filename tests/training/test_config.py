@@ -51,8 +51,9 @@ def test_every_shipped_config_loads(path, tmp_path):
         stand_in = tmp_path / "final.pt"
         stand_in.write_bytes(b"")
         data = {**data, "init_from": str(stand_in)}
-        if data.get("anchor") == init:  # kept near where it starts
-            data["anchor"] = str(stand_in)
+        for key in ("anchor", "turns_anchor"):
+            if data.get(key) == init:  # kept near where it starts
+                data[key] = str(stand_in)
         path = tmp_path / path.name
         path.write_text(yaml.safe_dump(data))
     mixes = [data["opponents"]] if isinstance(data.get("opponents"), dict) else []

@@ -241,11 +241,12 @@ def test_ship_keeps_the_weights_and_the_record_and_drops_the_optimizer(tmp_path)
 
 
 @torch.no_grad()
-def _distance(a, b, obs_games=3):
-    """Mean KL between two checkpoints' policies over the decisions of a few random games."""
+def _distance(a, b, obs_games=3, part=None):
+    """Mean KL between two checkpoints' policies over the decisions of a few random games (`part`: "draft" or
+    "turns", those decisions only)."""
     import random
 
-    from agents.policy import load_policy
+    from agents.policy import is_draft, load_policy
     from citadels_env.core import Game
     from citadels_env.encoding import ObservationEncoder, legal_mask
 
@@ -257,6 +258,9 @@ def _distance(a, b, obs_games=3):
         encode = ObservationEncoder(game)
         while not game.is_over:
             obs = torch.from_numpy(encode(game.current_player)).unsqueeze(0)
+            if part is not None and is_draft(game.decision_kind) != (part == "draft"):
+                game.apply(rng.choice(game.legal_actions()))
+                continue
             mask = torch.from_numpy(legal_mask(game, game.current_player)).bool().unsqueeze(0)
             la, lb = (masked_log_probs(p(obs, mask, None)[0]) for p in (pa, pb))
             legal = torch.isfinite(la)
@@ -300,15 +304,18 @@ def test_a_draft_scoped_anchor_weighs_the_draft_decisions_only(tmp_path):
         picked = rows[True][:draft] + rows[False][:turns]
         obs = torch.stack([torch.from_numpy(o) for o, _ in picked])
         masks = torch.stack([torch.from_numpy(m).bool() for _, m in picked])
-        trainer.cfg.anchor_scope = scope
+        anchor = trainer.anchors["anchor"]
+        anchor.scope = scope
         with torch.no_grad():
-            return float(trainer._anchor_kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
+            return float(anchor.kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
 
     assert kl("draft", 0, 20) == 0.0  # no draft decision: nothing to pull
     assert kl("all", 0, 20) > 0.01  # (the two networks differ on the turns too)
     assert kl("draft", 6, 20) == pytest.approx(kl("all", 6, 0), rel=1e-5)  # the mean over the draft rows alone
+    assert kl("turns", 6, 0) == 0.0
+    assert kl("turns", 6, 20) == pytest.approx(kl("all", 0, 20), rel=1e-5)  # and over the other rows alone
     with pytest.raises(ValueError, match="anchor_scope"):
-        tiny(tmp_path, anchor_scope="turns").validate()
+        tiny(tmp_path, anchor_scope="play").validate()
 
 
 def test_an_anchor_on_some_table_sizes_weighs_their_decisions_only(tmp_path):
@@ -336,9 +343,10 @@ def test_an_anchor_on_some_table_sizes_weighs_their_decisions_only(tmp_path):
         picked = rows[3][:three] + rows[4][:four]
         obs = torch.stack([torch.from_numpy(o) for o, _ in picked])
         masks = torch.stack([torch.from_numpy(m).bool() for _, m in picked])
-        trainer.cfg.anchor_tables = tables
+        anchor = trainer.anchors["anchor"]
+        anchor.tables = tables
         with torch.no_grad():
-            return float(trainer._anchor_kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
+            return float(anchor.kl(masked_log_probs(trainer.net(obs, masks, None)[0]), obs, masks))
 
     assert kl([4], 30, 0) == 0.0  # no 4-player decision: nothing to pull
     assert kl(None, 30, 0) > 0.01  # (the two networks differ at 3 players too)
@@ -348,9 +356,35 @@ def test_an_anchor_on_some_table_sizes_weighs_their_decisions_only(tmp_path):
         tiny(tmp_path, tables=[3, 4], anchor_tables=[5]).validate()
 
 
+def test_a_draft_anchor_and_a_turns_anchor_distill_two_networks_into_one(tmp_path):
+    """Started from network A, held to A on the draft and to B on the turns: the turns move to B's, the draft stays
+    A's (issue 24's split bots as one network)."""
+    from agents.policy import load_policy, save_checkpoint
+
+    a = ppo.train(tiny(tmp_path / "a", eval_opponents=[], total_steps=300, seed=1))
+    b, _ = load_policy(a)
+    with torch.no_grad():  # B: another network of the same shape, far from A everywhere
+        for w in b.parameters():
+            w.add_(0.5 * torch.randn(w.shape, generator=torch.Generator().manual_seed(3)))
+    save_checkpoint(tmp_path / "b.pt", b)
+    b = tmp_path / "b.pt"
+    run = dict(eval_opponents=[], total_steps=3000, init_from=str(a), learning_rate=3e-3, seed=4, anchor=str(a),
+               anchor_coef=5.0, anchor_scope="draft", turns_anchor=str(b), turns_anchor_coef=5.0)
+    trainer = ppo.Trainer(tiny(tmp_path / "probe", **run))
+    assert {k: v.scope for k, v in trainer.anchors.items()} == {"anchor": "draft", "turns_anchor": "turns"}
+    both = ppo.train(tiny(tmp_path / "both", **run))
+    assert _distance(a, b, part="turns") > 0.05  # (the two starts differ)
+    assert _distance(both, b, part="turns") < 0.5 * _distance(a, b, part="turns")
+    assert _distance(both, a, part="draft") < 0.5 * _distance(b, a, part="draft")
+
+
 def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
     with pytest.raises(ValueError, match="anchor"):
         tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
+    with pytest.raises(ValueError, match="turns_anchor"):
+        tiny(tmp_path, turns_anchor="no/such.pt", turns_anchor_coef=1.0).validate()
+    with pytest.raises(ValueError, match="turns_anchor_coef"):
+        tiny(tmp_path, turns_anchor_coef=-1.0).validate()
 
 
 def test_history_features_widen_a_checkpoint_without_them_and_train_against_its_anchor(tmp_path):

@@ -1,0 +1,79 @@
+"""The pull of a PPO run towards fixed networks: `coef` x KL(policy || anchor) over the decisions an anchor covers.
+
+One anchor over every decision keeps a league's main near what it knew (the regularisation of magnetic mirror descent
+and R-NaD). Scoped anchors hold parts of the play: `draft` (the character draft) or `turns` (every other decision),
+and `tables` (the table sizes whose decisions count). Two of them, one per part, distill two networks' halves into
+one network while it trains: issue 24's split bots showed that one network's draft with another's turns can beat
+both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that ships is one network.
+
+Which decision a row is, and at how many players, is read from the observation itself (its one-hot of the decision
+kind, its seats' "present" flags), so the rollout buffer needs no field for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from agents.policy import PolicyNet, is_draft, load_policy, masked_log_probs
+from citadels_env.core.limits import MAX_PLAYERS
+from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
+
+SCOPES = ("all", "draft", "turns")
+#: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
+DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
+#: The observation's "present" column of each seat's block: their sum is the number of players at the table.
+PRESENT_COLUMNS = torch.tensor([GLOBAL.size + k * PLAYER_BLOCK.size + PLAYER_BLOCK["present"].start
+                                for k in range(MAX_PLAYERS)])
+
+
+@dataclass
+class Anchor:
+    """A frozen network the policy is kept near over the decisions of `scope` at the table sizes `tables` (None:
+    every size), with weight `coef`."""
+
+    net: PolicyNet
+    coef: float
+    scope: str = "all"
+    tables: list[int] | None = None
+
+    @classmethod
+    def load(cls, field: str, path: str, policy: PolicyNet, coef: float, scope: str = "all",
+             tables: list[int] | None = None, device: str | torch.device = "cpu") -> Anchor:
+        """The checkpoint at `path` as an anchor of `policy`; `field` names the config field in errors."""
+        if scope not in SCOPES:
+            raise ValueError(f"{field}: scope {scope!r} is not one of {', '.join(SCOPES)}")
+        net, _ = load_policy(path)
+        if net.beliefs != policy.beliefs:
+            raise ValueError(f"{field}: {path} reads {'' if net.beliefs else 'no '}belief features; "
+                             "the policy trained here must read the same")
+        if net.history and not policy.history:
+            raise ValueError(f"{field}: {path} reads history features; the policy trained here must too")
+        return cls(net.to(device), coef, scope, tables)
+
+    def rows(self, obs: torch.Tensor) -> torch.Tensor:
+        """Which rows of `obs` (encoded observations) this anchor covers."""
+        rows = torch.ones(len(obs), dtype=torch.bool, device=obs.device)
+        if self.scope != "all":
+            draft = obs[:, DRAFT_DECISION_COLUMNS.to(obs.device)].sum(-1) > 0
+            rows &= draft if self.scope == "draft" else ~draft
+        if self.tables is not None:
+            players = obs[:, PRESENT_COLUMNS.to(obs.device)].sum(-1).round().long()
+            rows &= torch.isin(players, torch.tensor(self.tables, device=obs.device))
+        return rows
+
+    def kl(self, logp: torch.Tensor, obs: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+        """Mean KL(policy || anchor) over the rows this anchor covers (0 when there are none), over their legal
+        actions only; `logp` is the policy's masked log-probabilities of those rows."""
+        rows = self.rows(obs)
+        if not rows.any():
+            return logp.new_zeros(())
+        if not rows.all():
+            logp, obs, masks = logp[rows], obs[rows], masks[rows]
+        with torch.no_grad():  # (an anchor without the history features reads the input without them: its start)
+            anchor_logits, _ = self.net(obs[:, :self.net.input_size], masks, None)
+            anchor_logp = masked_log_probs(anchor_logits)
+        legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
+        gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
+        return (logp.exp() * gap).sum(-1).mean()
