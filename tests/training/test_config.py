@@ -39,21 +39,20 @@ def test_every_shipped_config_loads(path, tmp_path):
         cls = own.get(path.stem.partition("_")[0], ppo.Config)
     text = path.read_text()
     data = yaml.safe_load(text)
-    init = data.get("init_from") or ""
-    if init.startswith("runs/"):
-        # A later stage of a recipe starts from an earlier stage's output, which a clean clone has not made yet:
-        # the earlier stage must be a shipped config writing exactly that run, or the config must give the weight
-        # average (training/average.py) that writes it; the rest must load.
-        stage = init.split("/")[1]
+    made_by_runs = [key for key in ("init_from", "anchor", "turns_anchor") if str(data.get(key) or "").startswith("runs/")]
+    if made_by_runs:
+        # A later stage of a recipe starts from (or is kept near) an earlier stage's output, which a clean clone has
+        # not made yet: the earlier stage must be a shipped config writing exactly that run, or the config must give
+        # the weight average (training/average.py) that writes it; the rest must load.
         said = " ".join(" ".join(line.lstrip("# ") for line in text.splitlines()).split())
-        assert stage in _exp_names() or f"python -m training.average {init}" in said, \
-            f"{path.name}: no config in configs/ makes {init}"
-        stand_in = tmp_path / "final.pt"
-        stand_in.write_bytes(b"")
-        data = {**data, "init_from": str(stand_in)}
-        for key in ("anchor", "turns_anchor"):
-            if data.get(key) == init:  # kept near where it starts
-                data[key] = str(stand_in)
+        data = dict(data)
+        for key in made_by_runs:
+            made = data[key]
+            assert made.split("/")[1] in _exp_names() or f"python -m training.average {made}" in said, \
+                f"{path.name}: no config in configs/ makes {made}"
+            stand_in = tmp_path / f"{key}.pt"
+            stand_in.write_bytes(b"")
+            data[key] = str(stand_in)
         path = tmp_path / path.name
         path.write_text(yaml.safe_dump(data))
     mixes = [data["opponents"]] if isinstance(data.get("opponents"), dict) else []
