@@ -1,10 +1,12 @@
 """The pull of a PPO run towards fixed networks: `coef` x KL(policy || anchor) over the decisions an anchor covers.
 
 One anchor over every decision keeps a league's main near what it knew (the regularisation of magnetic mirror descent
-and R-NaD). Scoped anchors hold parts of the play: `draft` (the character draft) or `turns` (every other decision),
-and `tables` (the table sizes whose decisions count). Two of them, one per part, distill two networks' halves into
-one network while it trains: issue 24's split bots showed that one network's draft with another's turns can beat
-both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that ships is one network.
+and R-NaD). Scoped anchors hold parts of the play: `draft` (the character draft), `characters` (the draft and the
+decisions that name a character as a target: the kill, the theft, the spell, the warrants, the threats), and their
+complements `turns` and `other`; `tables` limits an anchor to some table sizes. Two anchors, one per part, distill
+two networks' parts into one network while it trains: issue 24's split bots showed that one network's draft with
+another's turns can beat both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that ships is one
+network.
 
 Which decision a row is, and at how many players, is read from the observation itself (its one-hot of the decision
 kind, its seats' "present" flags), so the rollout buffer needs no field for it.
@@ -16,13 +18,18 @@ from dataclasses import dataclass
 
 import torch
 
-from agents.policy import PolicyNet, is_draft, load_policy, masked_log_probs
+from agents.policy import TARGET_KINDS, PolicyNet, is_draft, load_policy, masked_log_probs
 from citadels_env.core.limits import MAX_PLAYERS
 from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
 
-SCOPES = ("all", "draft", "turns")
-#: The observation's columns that mark a decision of the character draft (its one-hot of the decision kind).
+SCOPES = ("all", "draft", "turns", "characters", "other")
+#: Each scope but "all" and the one that covers the other decisions.
+COMPLEMENT = {"draft": "turns", "turns": "draft", "characters": "other", "other": "characters"}
+#: The observation's columns (its one-hot of the decision kind) that mark a decision of the character draft, and the
+#: decisions of the draft or that name a character as a target.
 DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
+CHARACTER_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS
+                                           if is_draft(k) or k in TARGET_KINDS])
 #: The observation's "present" column of each seat's block: their sum is the number of players at the table.
 PRESENT_COLUMNS = torch.tensor([GLOBAL.size + k * PLAYER_BLOCK.size + PLAYER_BLOCK["present"].start
                                 for k in range(MAX_PLAYERS)])
@@ -56,8 +63,9 @@ class Anchor:
         """Which rows of `obs` (encoded observations) this anchor covers."""
         rows = torch.ones(len(obs), dtype=torch.bool, device=obs.device)
         if self.scope != "all":
-            draft = obs[:, DRAFT_DECISION_COLUMNS.to(obs.device)].sum(-1) > 0
-            rows &= draft if self.scope == "draft" else ~draft
+            columns = DRAFT_DECISION_COLUMNS if self.scope in ("draft", "turns") else CHARACTER_DECISION_COLUMNS
+            inside = obs[:, columns.to(obs.device)].sum(-1) > 0
+            rows &= inside if self.scope in ("draft", "characters") else ~inside
         if self.tables is not None:
             players = obs[:, PRESENT_COLUMNS.to(obs.device)].sum(-1).round().long()
             rows &= torch.isin(players, torch.tensor(self.tables, device=obs.device))

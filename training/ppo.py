@@ -48,8 +48,8 @@ from agents.policy import (
 )
 from citadels_env.core import GameConfig
 from training import config
+from training.anchor import COMPLEMENT, Anchor
 from training.anchor import SCOPES as ANCHOR_SCOPES
-from training.anchor import Anchor
 from training.config import RunConfig, evaluate_against
 from training.imitate import check_tables
 from training.learner import UpdateInputs, device_problem, learner_for
@@ -102,16 +102,17 @@ class Config(RunConfig):
     anchor_scope: str = "all"
     """the decisions the KL to `anchor` covers: all, draft (the character draft only: the draft stays near the
     anchor's while the rest of the play moves freely; docs/TRAINING.md, "Where ppo's strength and its exploitability
-    sit") or turns (every decision outside the draft)"""
+    sit"), characters (the draft and the decisions that name a character as a target), or turns and other, their
+    complements (training/anchor.py)"""
     anchor_tables: list[int] | None = None
-    """the table sizes whose decisions the KL to `anchor` (and to `turns_anchor`) covers (null: every size): [4]
+    """the table sizes whose decisions the KL to `anchor` (and to `rest_anchor`) covers (null: every size): [4]
     keeps the 4-player play, where exploitability is measured, near the anchor while the other sizes train freely"""
-    turns_anchor: str | None = None
-    """a second checkpoint the policy is kept near on the decisions outside the draft, with weight
-    `turns_anchor_coef`: with `anchor_scope: draft`, one network's draft and another's turns distilled into the
-    policy as it trains (training/anchor.py)"""
-    turns_anchor_coef: float = 0.0
-    """weight of the KL to `turns_anchor` (0: none)"""
+    rest_anchor: str | None = None
+    """a second checkpoint the policy is kept near on the decisions outside `anchor_scope` (which must then be a
+    part of the play), with weight `rest_anchor_coef`: with `anchor_scope: draft`, one network's draft and another's
+    turns are distilled into the policy as it trains (training/anchor.py)"""
+    rest_anchor_coef: float = 0.0
+    """weight of the KL to `rest_anchor` (0: none)"""
     layers: int = 2
     """hidden layers in the trunk"""
     central_critic: bool = False
@@ -187,9 +188,10 @@ class Config(RunConfig):
         config.need(self, "anchor_coef", self.anchor_coef >= 0, ">= 0")
         config.need(self, "anchor_scope", self.anchor_scope in ANCHOR_SCOPES, " or ".join(ANCHOR_SCOPES))
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
-        config.need(self, "turns_anchor_coef", self.turns_anchor_coef >= 0, ">= 0")
-        config.need(self, "turns_anchor", self.turns_anchor is None or Path(self.turns_anchor).is_file(),
-                    "null or a checkpoint file")
+        config.need(self, "rest_anchor_coef", self.rest_anchor_coef >= 0, ">= 0")
+        config.need(self, "rest_anchor", self.rest_anchor is None or (
+            Path(self.rest_anchor).is_file() and self.anchor_scope in COMPLEMENT),
+                    f"null, or a checkpoint file with anchor_scope one of {', '.join(COMPLEMENT)}")
         config.need(self, "anchor_tables", self.anchor_tables is None or (
             bool(self.anchor_tables) and set(self.anchor_tables) <= set(self.tables or [self.players])),
                     "null or table sizes this run plays")
@@ -262,8 +264,9 @@ class Trainer:
         # so that a resumed run collects it again as the uninterrupted run did (training/workers.py)
         self.behaviour: dict[str, Any] | None = None
         self.anchors: dict[str, Anchor] = {}  # loss name -> the network the policy is kept near there
+        rest_scope = COMPLEMENT.get(cfg.anchor_scope, "all")
         for field, path, coef, scope in (("anchor", cfg.anchor, cfg.anchor_coef, cfg.anchor_scope),
-                                         ("turns_anchor", cfg.turns_anchor, cfg.turns_anchor_coef, "turns")):
+                                         ("rest_anchor", cfg.rest_anchor, cfg.rest_anchor_coef, rest_scope)):
             if path and coef > 0:
                 self.anchors[field] = Anchor.load(field, path, self.net, coef, scope, cfg.anchor_tables, self.device)
 

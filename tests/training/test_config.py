@@ -39,7 +39,7 @@ def test_every_shipped_config_loads(path, tmp_path):
         cls = own.get(path.stem.partition("_")[0], ppo.Config)
     text = path.read_text()
     data = yaml.safe_load(text)
-    made_by_runs = [key for key in ("init_from", "anchor", "turns_anchor") if str(data.get(key) or "").startswith("runs/")]
+    made_by_runs = [key for key in ("init_from", "anchor", "rest_anchor") if str(data.get(key) or "").startswith("runs/")]
     if made_by_runs:
         # A later stage of a recipe starts from (or is kept near) an earlier stage's output, which a clean clone has
         # not made yet: the earlier stage must be a shipped config writing exactly that run, or the config must give

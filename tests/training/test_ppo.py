@@ -356,7 +356,7 @@ def test_an_anchor_on_some_table_sizes_weighs_their_decisions_only(tmp_path):
         tiny(tmp_path, tables=[3, 4], anchor_tables=[5]).validate()
 
 
-def test_a_draft_anchor_and_a_turns_anchor_distill_two_networks_into_one(tmp_path):
+def test_a_draft_anchor_and_a_rest_anchor_distill_two_networks_into_one(tmp_path):
     """Started from network A, held to A on the draft and to B on the turns: the turns move to B's, the draft stays
     A's (issue 24's split bots as one network)."""
     from agents.policy import load_policy, save_checkpoint
@@ -369,22 +369,53 @@ def test_a_draft_anchor_and_a_turns_anchor_distill_two_networks_into_one(tmp_pat
     save_checkpoint(tmp_path / "b.pt", b)
     b = tmp_path / "b.pt"
     run = dict(eval_opponents=[], total_steps=3000, init_from=str(a), learning_rate=3e-3, seed=4, anchor=str(a),
-               anchor_coef=5.0, anchor_scope="draft", turns_anchor=str(b), turns_anchor_coef=5.0)
+               anchor_coef=5.0, anchor_scope="draft", rest_anchor=str(b), rest_anchor_coef=5.0)
     trainer = ppo.Trainer(tiny(tmp_path / "probe", **run))
-    assert {k: v.scope for k, v in trainer.anchors.items()} == {"anchor": "draft", "turns_anchor": "turns"}
+    assert {k: v.scope for k, v in trainer.anchors.items()} == {"anchor": "draft", "rest_anchor": "turns"}
     both = ppo.train(tiny(tmp_path / "both", **run))
     assert _distance(a, b, part="turns") > 0.05  # (the two starts differ)
     assert _distance(both, b, part="turns") < 0.5 * _distance(a, b, part="turns")
     assert _distance(both, a, part="draft") < 0.5 * _distance(b, a, part="draft")
 
 
+def test_each_anchor_scope_covers_its_decisions_and_its_complement_the_rest():
+    import random
+
+    from agents.policy import TARGET_KINDS, is_draft
+    from citadels_env.core import Game
+    from citadels_env.encoding import ObservationEncoder
+    from training.anchor import COMPLEMENT, SCOPES, Anchor
+
+    kinds, obs = [], []
+    for seed in range(6):
+        game, rng = Game(GameConfig(players=4), seed), random.Random(seed)
+        encode = ObservationEncoder(game)
+        while not game.is_over:
+            kinds.append(game.decision_kind)
+            obs.append(torch.from_numpy(encode(game.current_player)))
+            game.apply(rng.choice(game.legal_actions()))
+    obs = torch.stack(obs)
+    expected = {"all": [True] * len(kinds), "draft": [is_draft(k) for k in kinds],
+                "characters": [is_draft(k) or k in TARGET_KINDS for k in kinds]}
+    expected["turns"] = [not x for x in expected["draft"]]
+    expected["other"] = [not x for x in expected["characters"]]
+    assert any(k in TARGET_KINDS for k in kinds) and set(SCOPES) == set(expected)
+    for scope in SCOPES:
+        assert Anchor(None, 1.0, scope).rows(obs).tolist() == expected[scope], scope
+    assert all(COMPLEMENT[COMPLEMENT[s]] == s for s in COMPLEMENT)
+
+
 def test_an_anchor_that_is_not_a_file_is_refused(tmp_path):
     with pytest.raises(ValueError, match="anchor"):
         tiny(tmp_path, anchor="no/such.pt", anchor_coef=1.0).validate()
-    with pytest.raises(ValueError, match="turns_anchor"):
-        tiny(tmp_path, turns_anchor="no/such.pt", turns_anchor_coef=1.0).validate()
-    with pytest.raises(ValueError, match="turns_anchor_coef"):
-        tiny(tmp_path, turns_anchor_coef=-1.0).validate()
+    with pytest.raises(ValueError, match="rest_anchor"):
+        tiny(tmp_path, rest_anchor="no/such.pt", rest_anchor_coef=1.0).validate()
+    with pytest.raises(ValueError, match="rest_anchor_coef"):
+        tiny(tmp_path, rest_anchor_coef=-1.0).validate()
+    start = tmp_path / "start.pt"
+    start.write_bytes(b"")
+    with pytest.raises(ValueError, match="anchor_scope one of"):  # the rest of every decision is nothing
+        tiny(tmp_path, anchor=str(start), rest_anchor=str(start), rest_anchor_coef=1.0).validate()
 
 
 def test_history_features_widen_a_checkpoint_without_them_and_train_against_its_anchor(tmp_path):
