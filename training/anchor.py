@@ -22,14 +22,17 @@ from agents.policy import TARGET_KINDS, PolicyNet, is_draft, load_policy, masked
 from citadels_env.core.limits import MAX_PLAYERS
 from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
 
-SCOPES = ("all", "draft", "turns", "characters", "other")
-#: Each scope but "all" and the one that covers the other decisions.
-COMPLEMENT = {"draft": "turns", "turns": "draft", "characters": "other", "other": "characters"}
-#: The observation's columns (its one-hot of the decision kind) that mark a decision of the character draft, and the
-#: decisions of the draft or that name a character as a target.
-DRAFT_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)])
-CHARACTER_DECISION_COLUMNS = torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS
-                                           if is_draft(k) or k in TARGET_KINDS])
+#: The parts of the play an anchor can cover, each by the observation's columns (its one-hot of the decision kind)
+#: that mark its decisions: the character draft, and the draft with the decisions that name a character as a target.
+PART_COLUMNS = {
+    "draft": torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS if is_draft(k)]),
+    "characters": torch.tensor([GLOBAL["decision"].start + DECISION[k] for k in DECISION_KINDS
+                                if is_draft(k) or k in TARGET_KINDS]),
+}
+#: Each part's complement, both ways: the scope of the decisions outside it.
+COMPLEMENT = {"draft": "turns", "characters": "other"}
+COMPLEMENT.update({rest: part for part, rest in COMPLEMENT.items()})
+SCOPES = ("all", *COMPLEMENT)
 #: The observation's "present" column of each seat's block: their sum is the number of players at the table.
 PRESENT_COLUMNS = torch.tensor([GLOBAL.size + k * PLAYER_BLOCK.size + PLAYER_BLOCK["present"].start
                                 for k in range(MAX_PLAYERS)])
@@ -63,9 +66,9 @@ class Anchor:
         """Which rows of `obs` (encoded observations) this anchor covers."""
         rows = torch.ones(len(obs), dtype=torch.bool, device=obs.device)
         if self.scope != "all":
-            columns = DRAFT_DECISION_COLUMNS if self.scope in ("draft", "turns") else CHARACTER_DECISION_COLUMNS
-            inside = obs[:, columns.to(obs.device)].sum(-1) > 0
-            rows &= inside if self.scope in ("draft", "characters") else ~inside
+            part = self.scope if self.scope in PART_COLUMNS else COMPLEMENT[self.scope]
+            inside = obs[:, PART_COLUMNS[part].to(obs.device)].sum(-1) > 0
+            rows &= inside if part == self.scope else ~inside
         if self.tables is not None:
             players = obs[:, PRESENT_COLUMNS.to(obs.device)].sum(-1).round().long()
             rows &= torch.isin(players, torch.tensor(self.tables, device=obs.device))
