@@ -78,9 +78,11 @@ class OpponentPool:
     def bot(self, kind: str, seat: int, config: GameConfig, seed: int) -> Agent:
         """A fresh controller of agent id `kind` for `seat`, reset for a game: a bot of its own for each seat, since
         bots may keep per-game memory; a network opponent is `agents.make(kind, seed=seed)` without loading the
-        checkpoint again."""
+        checkpoint again. It is named `kind`, the run's own id for it: a checkpoint loaded by path is otherwise named
+        by its file's stem, and two networks both saved as final.pt would share one `rollout_win_rate` tag."""
         proto = self.networks.get(kind)
         bot = proto.fork(seed) if proto is not None else agents.make(kind, seed=seed)
+        bot.name = kind
         bot.reset(seat, config, seed)
         return bot
 

@@ -212,3 +212,18 @@ def test_training_against_network_opponents_batches_them_and_is_deterministic(tm
     second = ppo.Trainer(ppo.Config(**cfg)).collect()
     assert first.actions == second.actions and first.env_steps == second.env_steps
     assert np.array_equal(np.concatenate(first.obs), np.concatenate(second.obs))
+
+
+def test_a_pool_names_each_bot_by_its_own_id(tmp_path):
+    """Two checkpoints both saved as final.pt (as every run and best response leaves them) are two opponents, and
+    the rollouts' win rate per opponent (`rollout_win_rate/<kind>`) must not merge them."""
+    net = PolicyNet(hidden=8, layers=1)
+    kinds = []
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        save_checkpoint(tmp_path / run / "final.pt", net)
+        kinds.append(f"{tmp_path / run / 'final.pt'}:greedy=true")
+    pool = OpponentPool(dict.fromkeys([*kinds, "heuristic", "ppo:greedy=false"], 1.0))
+    config = GameConfig(players=4)
+    for kind in [*kinds, "heuristic", "ppo:greedy=false"]:
+        assert pool.bot(kind, 1, config, seed=3).name == kind
