@@ -107,10 +107,16 @@ class Config(RunConfig):
     anchor_tables: list[int] | None = None
     """the table sizes whose decisions the KL to `anchor` (and to `rest_anchor`) covers (null: every size): [4]
     keeps the 4-player play, where exploitability is measured, near the anchor while the other sizes train freely"""
+    anchor_opponents: list[str] | None = None
+    """opponent ids (of `opponents` or `opponents_at`): the KL to `anchor` covers only the tables whose every other
+    seat is one of them, and `rest_anchor` the other tables (null: every table). With history features, one
+    network's play at tables of rule bots and another's elsewhere are distilled into a policy that tells the tables
+    apart (docs/TRAINING.md, "Telling the tables apart")"""
     rest_anchor: str | None = None
-    """a second checkpoint the policy is kept near on the decisions outside `anchor_scope` (which must then be a
-    part of the play), with weight `rest_anchor_coef`: with `anchor_scope: draft`, one network's draft and another's
-    turns are distilled into the policy as it trains (training/anchor.py)"""
+    """a second checkpoint the policy is kept near, with weight `rest_anchor_coef`, on the decisions outside
+    `anchor_scope` (which must then be a part of the play) or, with `anchor_opponents`, on the same scope at the other
+    tables: with `anchor_scope: draft`, one network's draft and another's turns are distilled into the policy as it
+    trains (training/anchor.py)"""
     rest_anchor_coef: float = 0.0
     """weight of the KL to `rest_anchor` (0: none)"""
     layers: int = 2
@@ -189,9 +195,12 @@ class Config(RunConfig):
         config.need(self, "anchor_scope", self.anchor_scope in ANCHOR_SCOPES, " or ".join(ANCHOR_SCOPES))
         config.need(self, "anchor", self.anchor is None or Path(self.anchor).is_file(), "null or a checkpoint file")
         config.need(self, "rest_anchor_coef", self.rest_anchor_coef >= 0, ">= 0")
-        config.need(self, "rest_anchor", self.rest_anchor is None or (
-            Path(self.rest_anchor).is_file() and self.anchor_scope in COMPLEMENT),
-                    f"null, or a checkpoint file with anchor_scope one of {', '.join(COMPLEMENT)}")
+        config.need(self, "rest_anchor", self.rest_anchor is None or (Path(self.rest_anchor).is_file() and (
+            self.anchor_scope in COMPLEMENT or self.anchor_opponents is not None)),
+                    f"null, or a checkpoint file with anchor_opponents or anchor_scope one of {', '.join(COMPLEMENT)}")
+        kinds = set(self.opponents).union(*(mix for mix in (self.opponents_at or {}).values()))
+        config.need(self, "anchor_opponents", self.anchor_opponents is None or (
+            bool(self.anchor_opponents) and set(self.anchor_opponents) <= kinds), "null or ids from opponents")
         config.need(self, "anchor_tables", self.anchor_tables is None or (
             bool(self.anchor_tables) and set(self.anchor_tables) <= set(self.tables or [self.players])),
                     "null or table sizes this run plays")
@@ -264,11 +273,14 @@ class Trainer:
         # so that a resumed run collects it again as the uninterrupted run did (training/workers.py)
         self.behaviour: dict[str, Any] | None = None
         self.anchors: dict[str, Anchor] = {}  # loss name -> the network the policy is kept near there
-        rest_scope = COMPLEMENT.get(cfg.anchor_scope, "all")
-        for field, path, coef, scope in (("anchor", cfg.anchor, cfg.anchor_coef, cfg.anchor_scope),
-                                         ("rest_anchor", cfg.rest_anchor, cfg.rest_anchor_coef, rest_scope)):
+        gated = cfg.anchor_opponents is not None
+        rest_scope = cfg.anchor_scope if gated else COMPLEMENT.get(cfg.anchor_scope, "all")
+        for field, path, coef, scope, gate in (
+                ("anchor", cfg.anchor, cfg.anchor_coef, cfg.anchor_scope, True if gated else None),
+                ("rest_anchor", cfg.rest_anchor, cfg.rest_anchor_coef, rest_scope, False if gated else None)):
             if path and coef > 0:
-                self.anchors[field] = Anchor.load(field, path, self.net, coef, scope, cfg.anchor_tables, self.device)
+                self.anchors[field] = Anchor.load(field, path, self.net, coef, scope, cfg.anchor_tables, self.device,
+                                                  gate)
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -342,6 +354,7 @@ class Trainer:
         advantages = torch.from_numpy(ro.advantages).to(dev)
         returns = torch.from_numpy(ro.returns)
         returns_dev = returns.to(dev)
+        flagged = torch.tensor(ro.anchored, dtype=torch.bool, device=dev) if ro.anchored else None
         n = len(actions)
         clipfracs: list[torch.Tensor] = []
         stats: dict[str, float] = {}
@@ -370,7 +383,8 @@ class Trainer:
                 else:
                     v_loss = 0.5 * ((value - mb_ret) ** 2).mean()
                 loss = pg_loss - cfg.ent_coef * entropy + cfg.vf_coef * v_loss
-                anchor_kls = {name: a.kl(logp_all, obs[mb], masks[mb]) for name, a in self.anchors.items()}
+                flags = None if flagged is None else flagged[mb]
+                anchor_kls = {name: a.kl(logp_all, obs[mb], masks[mb], flags) for name, a in self.anchors.items()}
                 for name, a in self.anchors.items():
                     loss = loss + a.coef * anchor_kls[name]
                 self.optimizer.zero_grad()

@@ -51,6 +51,7 @@ class Table:
     inputs: GameInputs
     controllers: list[Any]  # per seat: SELF, ("snapshot", index) or an Agent (a PolicyAgent: a batched network)
     trajectories: dict[int, list[int]]  # learner seat -> indices of its transitions in the rollout buffer
+    anchored: bool = False  # every other seat is one of the run's `anchor_opponents` (training/anchor.py)
 
 
 class SparseRows:
@@ -89,6 +90,7 @@ class Rollout:
     env_steps: int = 0
     trajectories: list[tuple[list[int], float]] = field(default_factory=list)  # (transition indices, final reward)
     results: list[tuple[str, bool]] = field(default_factory=list)  # (a controller kind met, the learner won)
+    anchored: list[bool] = field(default_factory=list)  # per transition, its table's flag (with `anchor_opponents`)
     idle_s: float = 0.0  # sampler processes: seconds they waited for this request after their last rollout (summed)
 
 
@@ -106,6 +108,7 @@ def merge(parts: Sequence[Rollout]) -> Rollout:
         ro.values += part.values
         ro.trajectories += [([i + offset for i in idx], reward) for idx, reward in part.trajectories]
         ro.results += part.results
+        ro.anchored += part.anchored
         ro.env_steps += part.env_steps
         ro.idle_s += part.idle_s
     ro.advantages = np.concatenate([p.advantages for p in parts if p.advantages is not None])
@@ -135,19 +138,23 @@ class Sampler:
         game = Game(game_config, seed)
         learner = int(self.rng.integers(n))
         controllers: list[Any] = []
+        kinds: list[str] = []  # the other seats' opponent ids
         one_draw = self.cfg.opponents_per == "table"
         if one_draw and self.cfg.mixed_share > 0:  # (no draw from rng otherwise: older runs replay bit for bit)
             one_draw = self.rng.random() >= self.cfg.mixed_share
         table_kind = self.pool.draw(self.rng, n) if one_draw else None
         for seat in range(n):
             kind = SELF if seat == learner else table_kind or self.pool.draw(self.rng, n)
+            if seat != learner:
+                kinds.append(kind)
             if kind == SNAPSHOT:
                 kind = (SNAPSHOT, int(self.rng.integers(len(self.snapshot_nets)))) if self.snapshot_nets else SELF
             elif kind != SELF:
                 kind = self.pool.bot(kind, seat, game_config, seed * 16 + seat)
             controllers.append(kind)
+        anchored = self.cfg.anchor_opponents is not None and set(kinds) <= set(self.cfg.anchor_opponents)
         return Table(game, GameInputs(game), controllers,
-                     {s: [] for s, c in enumerate(controllers) if c == SELF})
+                     {s: [] for s, c in enumerate(controllers) if c == SELF}, anchored)
 
     def collect(self, update: int, games: range) -> Rollout:
         """Play games `games` (indices into the update's `num_games`) of update `update` to the end; return the
@@ -222,6 +229,8 @@ class Sampler:
             ro.actions += actions.tolist()
             ro.logprobs += chosen.tolist()
             ro.values += values.tolist()
+            if self.cfg.anchor_opponents is not None:
+                ro.anchored += [t.anchored for t in tables]
             for i, (table, seat) in enumerate(zip(tables, seats)):
                 table.trajectories[seat].append(first + i)
         for table, seat, a in zip(tables, seats, actions.tolist()):
