@@ -4,7 +4,7 @@ often their most likely answers agree, over the bot's own decisions at tables of
     python benchmarks/plays_like.py BOT --like A B [--others heuristic ismcts:iters=100 ...] [--players 4]
         [--games 40] [--seed 990000] [--out FILE]
 
-BOT sits in one seat (rotated game by game, game k dealt with seed `seed + k`) against `--others` in every other seat,
+BOT sits in one seat (rotated game by game, game k dealt with seed `seed + k`, played by agents/match.py) against `--others` in every other seat,
 one table kind after another (the same deals for each). At every decision of BOT with more than one legal answer, A's
 and B's policies are read for the same decision (each from its own inputs; a network that reads history features
 reads them) and compared with BOT's. Why: a network held to A at tables of rule bots and to B elsewhere
@@ -25,6 +25,7 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.match import play_game
 from agents.policy import PolicyAgent, is_draft
 from citadels_env.core import Game, GameConfig
 from training.config import ConfigError, OneLineParser, check_agent_id
@@ -50,24 +51,23 @@ def measure(bot: str, like: list[str], others: str, players: int, games: int, se
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     wins = 0
     for k in range(games):
-        config = GameConfig(players=players, crown_seat=None)
-        game = Game(config, seed + k)
         me = k % players
-        seats = [agents.make(bot if s == me else others, seed=(seed + k) * 16 + s) for s in range(players)]
-        for s, agent in enumerate(seats):
-            agent.reset(s, config, (seed + k) * 16 + s)
-        while not game.is_over:
-            decision = Decision(game)
-            if decision.seat == me and len(decision.legal) > 1:
-                part = "draft" if is_draft(game.decision_kind) else "turns"
-                mine = _policy(seats[me], decision)
-                sums[part]["decisions"] += 1
-                for name, r in zip(like, ref):
-                    theirs = _policy(r, decision)
-                    sums[part][f"kl:{name}"] += _kl(mine, theirs)
-                    sums[part][f"agree:{name}"] += int(mine.argmax()) == int(theirs.argmax())
-            game.apply(seats[decision.seat].act(decision))
-        wins += game.result().ranking[0] == me
+        lineup = [agents.make(bot if s == me else others, seed=(seed + k) * 16 + s) for s in range(players)]
+
+        def compare(game: Game, seat: int, _action: object, me: int = me, mine: Any = lineup[me]) -> None:
+            decision = Decision(game, seat)
+            if seat != me or len(decision.legal) < 2:
+                return
+            part = "draft" if is_draft(game.decision_kind) else "turns"
+            policy = _policy(mine, decision)
+            sums[part]["decisions"] += 1
+            for name, r in zip(like, ref):
+                theirs = _policy(r, decision)
+                sums[part][f"kl:{name}"] += _kl(policy, theirs)
+                sums[part][f"agree:{name}"] += int(policy.argmax()) == int(theirs.argmax())
+
+        result = play_game(lineup, GameConfig(players=players, crown_seat=None), seed + k, on_decision=compare)
+        wins += result.winner == me
     parts = {part: {"decisions": int(s["decisions"]),
                     **{key: v / s["decisions"] for key, v in s.items() if key != "decisions"}}
              for part, s in sums.items()}
