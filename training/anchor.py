@@ -4,11 +4,10 @@ One anchor over every decision keeps a league's main near what it knew (the regu
 and R-NaD). Scoped anchors hold parts of the play: `draft` (the character draft), `characters` (the draft and the
 decisions that name a character as a target: the kill, the theft, the spell, the warrants, the threats), and their
 complements `turns` and `other`; `tables` limits an anchor to some table sizes, and `gated` to the tables whose
-opponents are all of some kinds (the run's `anchor_opponents`: True, those tables; False, the others). Two anchors, one
-per part, distill
-two networks' parts into one network while it trains: issue 24's split bots showed that one network's draft with
-another's turns can beat both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that ships is one
-network. Two anchors, one per kind of table, teach a network that reads history features to tell the tables apart:
+opponents are all of some kinds (the run's `anchor_opponents`: True, those tables; False, the others). Two anchors,
+one per part, distill two networks' parts into one network while it trains: issue 24's split bots showed that one
+network's draft with another's turns can beat both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that
+ships is one network. Two anchors, one per kind of table, teach a network that reads history features to tell the tables apart:
 one network's play at tables of rule bots, another's elsewhere (docs/TRAINING.md, "Telling the tables apart").
 
 Which decision a row is, and at how many players, is read from the observation itself (its one-hot of the decision
