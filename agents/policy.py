@@ -102,6 +102,13 @@ def masked_entropy(logp: torch.Tensor) -> torch.Tensor:
     return -(logp.exp() * finite).sum(-1)
 
 
+def masked_kl(logp: torch.Tensor, logq: torch.Tensor) -> torch.Tensor:
+    """KL(p || q) per row from masked log-probabilities, over the actions legal in both (the rest contribute 0, not
+    NaN): how far a policy is from another on the same decisions (training/anchor.py, benchmarks/plays_like.py)."""
+    legal = torch.isfinite(logp) & torch.isfinite(logq)
+    return (logp.exp() * torch.where(legal, logp - logq, torch.zeros_like(logp))).sum(-1)
+
+
 # -- checkpoints -----------------------------------------------------------------------------------------------------
 def save_checkpoint(path: str | Path, net: PolicyNet, **extra: Any) -> None:
     """Save weights, the model shape and the spec version (plus `extra`: config, step, optimizer...)."""

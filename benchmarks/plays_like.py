@@ -26,7 +26,7 @@ import torch
 import agents
 from agents.base import Decision
 from agents.match import play_game
-from agents.policy import PolicyAgent, is_draft
+from agents.policy import PolicyAgent, is_draft, masked_kl, masked_log_probs
 from citadels_env.core import Game, GameConfig
 from training.config import ConfigError, OneLineParser, check_agent_id
 
@@ -34,12 +34,7 @@ from training.config import ConfigError, OneLineParser, check_agent_id
 def _policy(agent: PolicyAgent, decision: Decision) -> torch.Tensor:
     """The agent's masked log-probabilities over every flat action (-inf where illegal)."""
     with torch.no_grad():
-        return torch.log_softmax(agent.net.logits(*agent.inputs(decision))[0], -1)
-
-
-def _kl(logp: torch.Tensor, logq: torch.Tensor) -> float:
-    legal = torch.isfinite(logp) & torch.isfinite(logq)
-    return float((logp.exp() * torch.where(legal, logp - logq, torch.zeros_like(logp))).sum())
+        return masked_log_probs(agent.net.logits(*agent.inputs(decision))[0])
 
 
 def measure(bot: str, like: list[str], others: str, players: int, games: int, seed: int) -> dict[str, Any]:
@@ -55,15 +50,17 @@ def measure(bot: str, like: list[str], others: str, players: int, games: int, se
         lineup = [agents.make(bot if s == me else others, seed=(seed + k) * 16 + s) for s in range(players)]
 
         def compare(game: Game, seat: int, _action: object, me: int = me, mine: Any = lineup[me]) -> None:
+            if seat != me:
+                return
             decision = Decision(game, seat)
-            if seat != me or len(decision.legal) < 2:
+            if len(decision.legal) < 2:
                 return
             part = "draft" if is_draft(game.decision_kind) else "turns"
             policy = _policy(mine, decision)
             sums[part]["decisions"] += 1
             for name, r in zip(like, ref):
                 theirs = _policy(r, decision)
-                sums[part][f"kl:{name}"] += _kl(policy, theirs)
+                sums[part][f"kl:{name}"] += float(masked_kl(policy, theirs))
                 sums[part][f"agree:{name}"] += int(policy.argmax()) == int(theirs.argmax())
 
         result = play_game(lineup, GameConfig(players=players, crown_seat=None), seed + k, on_decision=compare)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import torch
 
-from agents.policy import TARGET_KINDS, PolicyNet, is_draft, load_policy, masked_log_probs
+from agents.policy import TARGET_KINDS, PolicyNet, is_draft, load_policy, masked_kl, masked_log_probs
 from citadels_env.core.limits import MAX_PLAYERS
 from citadels_env.encoding import DECISION, DECISION_KINDS, GLOBAL, PLAYER_BLOCK
 
@@ -97,6 +97,4 @@ class Anchor:
         with torch.no_grad():  # (an anchor without the history features reads the input without them: its start)
             anchor_logits, _ = self.net(obs[:, :self.net.input_size], masks, None)
             anchor_logp = masked_log_probs(anchor_logits)
-        legal = torch.isfinite(logp) & torch.isfinite(anchor_logp)
-        gap = torch.where(legal, logp - anchor_logp, torch.zeros_like(logp))
-        return (logp.exp() * gap).sum(-1).mean()
+        return masked_kl(logp, anchor_logp).mean()

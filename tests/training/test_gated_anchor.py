@@ -111,8 +111,8 @@ def test_anchor_opponents_must_be_opponents_of_the_run(tmp_path):
 
 
 def test_a_run_with_gated_anchors_trains_with_sampler_processes(tmp_path):
-    a, b = _two_starts(tmp_path)
     """The samplers' flags reach the update: without them a gated anchor has no rows to read and the run fails."""
+    a, b = _two_starts(tmp_path)
     ppo.train(_gated(tmp_path / "w", a, b, workers=2, total_steps=1200))
     summary = json.loads((tmp_path / "w" / "tiny" / "summary.json").read_text())
     assert summary["env_steps"] >= 1200

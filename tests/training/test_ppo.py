@@ -7,7 +7,7 @@ import pytest
 import torch
 
 import agents
-from agents.policy import SpecMismatchError, load_checkpoint, masked_entropy, masked_log_probs
+from agents.policy import SpecMismatchError, load_checkpoint, masked_entropy, masked_kl, masked_log_probs
 from citadels_env.core import PRESET_NAMES, GameConfig
 from training import ppo
 
@@ -263,8 +263,7 @@ def _distance(a, b, obs_games=3, part=None):
                 continue
             mask = torch.from_numpy(legal_mask(game, game.current_player)).bool().unsqueeze(0)
             la, lb = (masked_log_probs(p(obs, mask, None)[0]) for p in (pa, pb))
-            legal = torch.isfinite(la)
-            total += float((la.exp() * torch.where(legal, la - lb, torch.zeros_like(la))).sum())
+            total += float(masked_kl(la, lb).sum())
             count += 1
             game.apply(rng.choice(game.legal_actions()))
     return total / count
