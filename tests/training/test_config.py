@@ -74,6 +74,8 @@ def test_every_shipped_config_loads(path, tmp_path):
             data = {**data, "opponents": swap(data["opponents"])}
         if data.get("opponents_at"):
             data = {**data, "opponents_at": {n: swap(mix) for n, mix in data["opponents_at"].items()}}
+        if data.get("anchor_opponents"):  # the gate names opponents by the same ids
+            data = {**data, "anchor_opponents": [renamed.get(k, k) for k in data["anchor_opponents"]]}
         path = tmp_path / path.name
         path.write_text(yaml.safe_dump(data))
     cfg = cls.from_yaml(path)
