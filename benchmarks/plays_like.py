@@ -4,12 +4,12 @@ often their most likely answers agree, over the bot's own decisions at tables of
     python benchmarks/plays_like.py BOT --like A B [--others heuristic ismcts:iters=100 ...] [--players 4]
         [--games 40] [--seed 990000] [--out FILE]
 
-BOT sits in one seat (rotated game by game, game k dealt with seed `seed + k`, played by agents/match.py) against `--others` in every other seat,
-one table kind after another (the same deals for each). At every decision of BOT with more than one legal answer, A's
-and B's policies are read for the same decision (each from its own inputs; a network that reads history features
-reads them) and compared with BOT's. Why: a network held to A at tables of rule bots and to B elsewhere
-(configs/tables_apart.yaml) should play like A at the first and like B at the others, including at tables it never
-trained at (a search bot's, its own copies'); this says whether it does, draft and turns apart.
+BOT sits in one seat (rotated game by game, game k dealt with seed `seed + k`, played by agents/match.py) against
+`--others` in every other seat, one table kind after another (the same deals for each). At every decision of BOT with
+more than one legal answer, A's and B's policies are read for the same decision (each from its own inputs; a network
+that reads history features reads them) and compared with BOT's. Why: a network held to A at tables of rule bots and
+to B elsewhere (configs/tables_apart.yaml) should play like A at the first and like B at the others, including at
+tables it never trained at (a search bot's, its own copies'); this says whether it does, draft and turns apart.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ complements `turns` and `other`; `tables` limits an anchor to some table sizes, 
 opponents are all of some kinds (the run's `anchor_opponents`: True, those tables; False, the others). Two anchors,
 one per part, distill two networks' parts into one network while it trains: issue 24's split bots showed that one
 network's draft with another's turns can beat both (docs/TRAINING.md, "Where round four's gain sits"), and a bot that
-ships is one network. Two anchors, one per kind of table, teach a network that reads history features to tell the tables apart:
-one network's play at tables of rule bots, another's elsewhere (docs/TRAINING.md, "Telling the tables apart").
+ships is one network. Two anchors, one per kind of table, teach a network that reads history features to tell the
+tables apart: one network's play at tables of rule bots, another's elsewhere (docs/TRAINING.md, "Telling the tables
+apart"), or at any tables the run names by their opponents' ids.
 
 Which decision a row is, and at how many players, is read from the observation itself (its one-hot of the decision
 kind, its seats' "present" flags); who sat at the table is not in it, so the rollout keeps one flag per transition
