@@ -73,8 +73,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.guide = _load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
-        if value == "net":
+        if value == "net" and not self.guide.sized:
             self._leaf_score = LeafValue(self.guide.net)
+        elif value == "net":  # a guide with networks for particular sizes: the value head of the table's
+            leaves = {id(net): LeafValue(net) for net in self.guide.networks()}
+            self._leaf_score = lambda game: leaves[id(self.guide.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self._select_root = self._puct_root

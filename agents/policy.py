@@ -7,6 +7,10 @@ A checkpoint is a plain dict saved with `torch.save` and loaded with `weights_on
 
 `agents.make("path/to/ckpt.pt")` and the shipped names (`agents.make("ppo")`) load one on the CPU. A checkpoint whose
 observation/action spec differs from this installation's is refused with a clear error.
+
+A checkpoint may also carry `"by_size": {players: {"model": {...}, "state_dict": {...}}}`: networks played at those
+table sizes instead of its main one (training/by_size.py writes it). Why: a network trained for the 4-player table
+and one brought to every size each play their own tables best (docs/TRAINING.md), and a bot is one id.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import torch
 from torch import nn
 
 from citadels_env.core import Action, GameConfig
+from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from citadels_env.encoding import NUM_ACTIONS, SPEC_VERSION
 
 from .base import Agent, Decision
@@ -148,9 +153,10 @@ def _gist(exc: BaseException) -> str:
     return text or "no message"
 
 
-def load_checkpoint(path: str | Path) -> dict[str, Any]:
+def load_checkpoint(path: str | Path, players: int | None = None) -> dict[str, Any]:
     """The checkpoint dict, loaded on the CPU with `weights_only=True`; refuses other formats and specs with a
-    CheckpointError (a ValueError) whose message starts with the path."""
+    CheckpointError (a ValueError) whose message starts with the path. With `players`, a checkpoint that plays
+    another network at that table size (its "by_size") gives that network's "model" and "state_dict" instead."""
     data = torch_load(Path(path), path)
     if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
         raise CheckpointError(f"{path}: not a citadels-env policy checkpoint (no format {CHECKPOINT_FORMAT!r})")
@@ -158,23 +164,53 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
         raise SpecMismatchError(
             f"{path}: trained for observation/action spec {data.get('spec_version')!r}, but this installation "
             f"uses {SPEC_VERSION!r}; retrain the policy or install the citadels-env version it was trained with")
+    entry = _by_size(path, data).get(players) if players is not None else None
+    if entry is not None:
+        data = {**data, "model": entry["model"], "state_dict": entry["state_dict"]}
     return data
 
 
-def load_policy(path: str | Path) -> tuple[PolicyNet, dict[str, Any]]:
-    """The network of a checkpoint, in eval mode; a network spec that does not build, or weights that do not fit
-    it, is a CheckpointError naming the file."""
-    data = load_checkpoint(path)
-    model, state = data.get("model"), data.get("state_dict")
+def _by_size(path: str | Path, data: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """A checkpoint's "by_size" entries (none: {}), each checked to be a table size with a model and weights."""
+    entries = data.get("by_size") or {}
+    if not isinstance(entries, dict):
+        raise CheckpointError(f"{path}: its 'by_size' is not a map of table sizes to networks")
+    for n, entry in entries.items():
+        if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise CheckpointError(f"{path}: 'by_size' names {n!r}, not a table size from {MIN_PLAYERS} to "
+                                  f"{MAX_PLAYERS}")
+        if not isinstance(entry, dict) or not isinstance(entry.get("model"), dict) or not isinstance(
+                entry.get("state_dict"), dict):
+            raise CheckpointError(f"{path}: its network for {n} players has no 'model' spec or 'state_dict'")
+    return entries
+
+
+def _network(path: str | Path, model: Any, state: Any, what: str | None = None) -> PolicyNet:
+    """The network of a model spec and its weights, in eval mode; a CheckpointError naming `path` if they do not
+    build or fit."""
     if not isinstance(model, dict) or not isinstance(state, dict):
         raise CheckpointError(f"{path}: a citadels-env checkpoint without its 'model' spec or 'state_dict'")
     try:
         net = PolicyNet(**model)
         net.load_state_dict(state)
     except (TypeError, ValueError, RuntimeError) as exc:
-        raise CheckpointError(f"{path}: its weights do not fit its network {model} ({_gist(exc)})") from exc
+        whose = "its weights do not fit its network" if what is None else f"the weights of its {what} do not fit it"
+        raise CheckpointError(f"{path}: {whose} {model} ({_gist(exc)})") from exc
     net.eval()
-    return net, data
+    return net
+
+
+def load_policy(path: str | Path, players: int | None = None) -> tuple[PolicyNet, dict[str, Any]]:
+    """The network of a checkpoint (with `players`: the one it plays at that table size), in eval mode; a network
+    spec that does not build, or weights that do not fit it, is a CheckpointError naming the file."""
+    data = load_checkpoint(path, players)
+    return _network(path, data.get("model"), data.get("state_dict")), data
+
+
+def load_sized(path: str | Path, data: dict[str, Any]) -> dict[int, PolicyNet]:
+    """The networks a loaded checkpoint plays at particular table sizes instead of its main one (none: {})."""
+    return {n: _network(path, e["model"], e["state_dict"], f"{n}-player network")
+            for n, e in sorted(_by_size(path, data).items())}
 
 
 def widened_for_history(state_dict: dict[str, torch.Tensor], net: PolicyNet) -> dict[str, torch.Tensor]:
@@ -199,17 +235,22 @@ class PolicyAgent(Agent):
     Assassin's kill, the Thief's theft, the Witch's spell, the warrants and the threats: `TARGET_KINDS`), and the rest
     is played as `greedy` says.
     Why: greedy picks and greedy targets are predictable, and an opponent who studies the bot robs the character it
-    will hold and keeps clear of the one it will name (docs/EXPLOITABILITY.md)."""
+    will hold and keeps clear of the one it will name (docs/EXPLOITABILITY.md).
+
+    `sized` gives table sizes networks of their own (a checkpoint's "by_size"); `net` plays the other sizes. `net`
+    is always the network of the current table: `reset` and each decision choose it."""
 
     name = "policy"
 
     def __init__(self, net: PolicyNet, greedy: bool = False, seed: int | None = None,
                  reward: str | None = None, temp: float | None = None, draft_temp: float | None = None,
-                 target_temp: float | None = None) -> None:
+                 target_temp: float | None = None, sized: dict[int, PolicyNet] | None = None) -> None:
         for key, value in (("temp", temp), ("draft_temp", draft_temp), ("target_temp", target_temp)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value <= 0):
                 raise ValueError(f"{key} must be a number > 0, got {value!r}")
-        self.net = net
+        self.net = self.main = net
+        #: Table size -> the network played there instead of `main`.
+        self.sized = dict(sized or {})
         self.greedy = greedy
         self.temp = None if temp is None else float(temp)
         self.draft_temp = None if draft_temp is None else float(draft_temp)
@@ -226,38 +267,51 @@ class PolicyAgent(Agent):
         config = meta.get("config")
         reward = config.get("reward") if isinstance(config, dict) else None
         agent = cls(net, greedy=greedy, seed=seed, reward=reward if isinstance(reward, str) else None, temp=temp,
-                    draft_temp=draft_temp, target_temp=target_temp)
+                    draft_temp=draft_temp, target_temp=target_temp, sized=load_sized(path, meta))
         agent.name = Path(path).stem
         return agent
 
     def fork(self, seed: int | None = None) -> PolicyAgent:
         """Another agent playing this one's network (shared, not copied) the same way, with a generator of its own:
         many seats of one network without loading its checkpoint for each (training/opponents.py)."""
-        agent = type(self)(self.net, greedy=self.greedy, seed=seed, reward=self.reward, temp=self.temp,
-                           draft_temp=self.draft_temp, target_temp=self.target_temp)
+        agent = type(self)(self.main, greedy=self.greedy, seed=seed, reward=self.reward, temp=self.temp,
+                           draft_temp=self.draft_temp, target_temp=self.target_temp, sized=self.sized)
         agent.name = self.name
         return agent
 
+    def networks(self) -> list[PolicyNet]:
+        """Every network this agent may play: the main one, then those of particular table sizes."""
+        return [self.main, *self.sized.values()]
+
+    def play_size(self, players: int) -> PolicyNet:
+        """Make `net` the network of a table of `players` and return it."""
+        self.net = self.sized.get(players, self.main)
+        return self.net
+
     def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:
+        self.play_size(config.players)
         if seed is not None:
             self.generator.manual_seed(seed)
 
     def inputs(self, decision: Decision) -> tuple[torch.Tensor, torch.Tensor]:
         """The network's input for this decision (agents/net_inputs.py) and the legal mask, each as a batch of one."""
+        self.play_size(decision.num_players)
         return (torch.from_numpy(decision_input(self.net, decision)).unsqueeze(0),
                 torch.from_numpy(decision.action_mask.astype(bool)).unsqueeze(0))
 
     @torch.no_grad()
     def probabilities(self, decision: Decision) -> dict[Action, float]:
         """The policy's probability of each legal answer (what `act` samples from)."""
-        probs = torch.softmax(self.net.logits(*self.inputs(decision))[0], -1)
+        inputs = self.inputs(decision)  # (first: it chooses `net` for the table)
+        probs = torch.softmax(self.net.logits(*inputs)[0], -1)
         return {a: float(probs[decision.to_flat(a)]) for a in decision.legal}
 
     @torch.no_grad()
     def act(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
             return decision.legal[0]
-        logits = self.net.logits(*self.inputs(decision))[0]
+        inputs = self.inputs(decision)
+        logits = self.net.logits(*inputs)[0]
         temp = self.temperature(decision.kind)
         if temp == 0.0:
             index = int(torch.argmax(logits))

@@ -34,7 +34,8 @@ from training.config import ConfigError, OneLineParser, check_agent_id
 def _policy(agent: PolicyAgent, decision: Decision) -> torch.Tensor:
     """The agent's masked log-probabilities over every flat action (-inf where illegal)."""
     with torch.no_grad():
-        return masked_log_probs(agent.net.logits(*agent.inputs(decision))[0])
+        inputs = agent.inputs(decision)  # (first: it chooses the network of the table's size)
+        return masked_log_probs(agent.net.logits(*inputs)[0])
 
 
 def measure(bot: str, like: list[str], others: str, players: int, games: int, seed: int) -> dict[str, Any]:

@@ -19,9 +19,10 @@ from agents.policy import PolicyAgent
 def win_chance(agent: PolicyAgent, decision: Decision) -> float | None:
     """The value head's estimate of this seat's chance to win, or None when the policy was not trained to win or its
     value head reads the hidden state (a centralised critic: never shown to a player)."""
+    inputs = agent.inputs(decision)  # (first: it chooses the network of the table's size)
     if agent.reward != "win" or agent.net.critic_size:
         return None
-    _, value = agent.net(*agent.inputs(decision))
+    _, value = agent.net(*inputs)
     low = 1.0 / (decision.num_players - 1)
     return min(1.0, max(0.0, (float(value[0]) + low) / (1.0 + low)))
 

@@ -57,11 +57,12 @@ class Anchor:
     @classmethod
     def load(cls, field: str, path: str, policy: PolicyNet, coef: float, scope: str = "all",
              tables: list[int] | None = None, device: str | torch.device = "cpu",
-             gated: bool | None = None) -> Anchor:
-        """The checkpoint at `path` as an anchor of `policy`; `field` names the config field in errors."""
+             gated: bool | None = None, players: int | None = None) -> Anchor:
+        """The checkpoint at `path` as an anchor of `policy` (with `players`: its network for that table size);
+        `field` names the config field in errors."""
         if scope not in SCOPES:
             raise ValueError(f"{field}: scope {scope!r} is not one of {', '.join(SCOPES)}")
-        net, _ = load_policy(path)
+        net, _ = load_policy(path, players)
         if net.beliefs != policy.beliefs:
             raise ValueError(f"{field}: {path} reads {'' if net.beliefs else 'no '}belief features; "
                              "the policy trained here must read the same")

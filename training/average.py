@@ -22,6 +22,10 @@ def average(out: str | Path, paths: list[str]) -> Path:
     if len(paths) < 2:
         raise ValueError(f"average needs two checkpoints or more, got {len(paths)}")
     data = [load_checkpoint(p) for p in paths]
+    for p, d in zip(paths, data, strict=True):
+        if d.get("by_size"):  # its other networks would be dropped without a word
+            raise ValueError(f"{p}: plays other networks at particular table sizes (by_size); average the "
+                             "checkpoints it was made from instead")
     spec = data[0]["model"]
     for p, d in zip(paths[1:], data[1:], strict=True):
         if d["model"] != spec:

@@ -137,6 +137,12 @@ def check_agent_id(name: str, spec: str) -> None:
         raise ConfigError(name, f"unknown agent {agent!r}; registered: {', '.join(available())}")
 
 
+def single_size(sizes: list[int]) -> int | None:
+    """The one table size of a run's `sizes`, None when it plays several: a checkpoint that plays other networks at
+    particular sizes (agents/policy.py, "by_size") starts or anchors a one-size run with its network for that size."""
+    return sizes[0] if len(set(sizes)) == 1 else None
+
+
 def slug(agent_id: str) -> str:
     """A file-name-safe form of an agent id ("runs/x/final.pt:greedy=true" -> "runs_x_final.pt_greedy_true"), for the
     run folders and result files named after the bots they measure."""

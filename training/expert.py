@@ -43,7 +43,7 @@ from agents.registry import parse
 from citadels_env.core import Game
 from citadels_env.rewards import final_rewards
 from training import config
-from training.config import ConfigError, RunConfig, evaluate_against
+from training.config import ConfigError, RunConfig, evaluate_against, single_size
 from training.imitate import check_tables, table_config
 
 #: Seeds of expert-iteration games start here (see the module docstring).
@@ -255,7 +255,7 @@ def train(cfg: ExpertConfig) -> Path:
     run_dir = Path(cfg.out_dir) / cfg.exp_name
     torch.manual_seed(cfg.seed)
     rng = np.random.default_rng(cfg.seed)
-    net, _ = load_policy(cfg.init_from)
+    net, _ = load_policy(cfg.init_from, single_size(cfg.tables))
     optimizer = torch.optim.Adam(net.parameters(), lr=cfg.learning_rate)
     guide = Path(cfg.init_from)
     data: dict[str, np.ndarray] = {}

@@ -49,8 +49,9 @@ class OpponentPool:
             if kind in (SELF, SNAPSHOT):
                 continue
             agent = agents.make(kind)  # fails now on an unknown agent id
-            if batched(agent):
-                agent.net = self._shared(agent.net)
+            if batched(agent):  # (a checkpoint with networks for particular sizes shares each of them)
+                agent.net = agent.main = self._shared(agent.main)
+                agent.sized = {n: self._shared(net) for n, net in agent.sized.items()}
                 self.networks[kind] = agent
 
     def _probabilities(self, weights: dict[str, float]) -> np.ndarray:
@@ -62,7 +63,7 @@ class OpponentPool:
     def _shared(self, net: PolicyNet) -> PolicyNet:
         """`net`, or an already loaded network with the same shape and weights ("ppo" and "ppo:greedy=false" are one
         network, one forward pass); frozen either way."""
-        for other in (a.net for a in self.networks.values()):
+        for other in (n for a in self.networks.values() for n in a.networks()):
             theirs, mine = other.state_dict(), net.state_dict()
             if other.spec() == net.spec() and theirs.keys() == mine.keys() and all(
                     torch.equal(theirs[k], mine[k]) for k in mine):

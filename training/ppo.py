@@ -50,7 +50,7 @@ from citadels_env.core import GameConfig
 from training import config
 from training.anchor import COMPLEMENT, Anchor
 from training.anchor import SCOPES as ANCHOR_SCOPES
-from training.config import RunConfig, evaluate_against
+from training.config import RunConfig, evaluate_against, single_size
 from training.imitate import check_tables
 from training.learner import UpdateInputs, device_problem, learner_for
 from training.opponents import SELF, OpponentPool, choose
@@ -243,7 +243,8 @@ class Trainer:
         self.cfg = cfg
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
-        init = load_checkpoint(cfg.init_from) if cfg.init_from else None
+        size = single_size(cfg.tables or [cfg.players])  # (a checkpoint's own network for that size, if it has one)
+        init = load_checkpoint(cfg.init_from, size) if cfg.init_from else None
         spec = network_spec(cfg, None if init is None else init["model"])
         cfg.hidden, cfg.layers = spec["hidden"], spec["layers"]
         cfg.beliefs, cfg.history = spec.get("beliefs", False), spec.get("history", False)
@@ -280,7 +281,7 @@ class Trainer:
                 ("rest_anchor", cfg.rest_anchor, cfg.rest_anchor_coef, rest_scope, False if gated else None)):
             if path and coef > 0:
                 self.anchors[field] = Anchor.load(field, path, self.net, coef, scope, cfg.anchor_tables, self.device,
-                                                  gate)
+                                                  gate, single_size(cfg.anchor_tables or cfg.tables or [cfg.players]))
 
     # -- state for checkpoints ---------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from pathlib import Path
 from agents.policy import ZOO, load_policy, save_checkpoint
 
 #: What a shipped file keeps of a training checkpoint besides the weights.
-KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "averaged")
+KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "averaged", "by_size",
+        "by_size_sources")
 
 
 def ship(source: str | Path, name: str, version: int, trained_by: str, out: str | Path | None = None) -> Path:

@@ -227,3 +227,21 @@ def test_a_pool_names_each_bot_by_its_own_id(tmp_path):
     config = GameConfig(players=4)
     for kind in [*kinds, "heuristic", "ppo:greedy=false"]:
         assert pool.bot(kind, 1, config, seed=3).name == kind
+
+
+def test_a_checkpoint_with_a_network_for_one_size_is_batched_with_that_network_there(belief_net, tmp_path):
+    """training/by_size.py's checkpoints: at 4 players every seat of it plays its 4-player network (the belief
+    network here) in the batched pass, at 3 its main one (`ppo`'s); both frozen, each shared with the pool's other
+    ids of the same weights."""
+    from agents.policy import shipped
+    from training.by_size import combine
+
+    both = str(combine(tmp_path / "both.pt", shipped("ppo"), {4: belief_net}))
+    pool = OpponentPool({f"{both}:greedy=true": 1.0, "ppo": 1.0})
+    agent = pool.networks[f"{both}:greedy=true"]
+    assert agent.main is pool.networks["ppo"].net
+    assert not any(p.requires_grad for net in agent.networks() for p in net.parameters())
+    kinds4 = [f"{both}:greedy=true", "heuristic", f"{both}:greedy=true", "ppo"]
+    assert pool.bot(kinds4[0], 0, GameConfig(players=4), 1).net is agent.sized[4]
+    assert lockstep(pool, kinds4, twins=False, games=3) > 300
+    assert lockstep(pool, kinds4[:3], twins=False, games=3) > 200
