@@ -84,6 +84,7 @@ _shipped_ppo_v3 = _zoo("ppo-v3", True)
 _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo-v2", True), _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 _shipped_ppo_4p_robust, _shipped_ppo_4p_soup = _zoo("ppo-4p-robust", True), _zoo("ppo-4p-soup", True)
+_shipped_ppo_candidate = _zoo("ppo-candidate", True)
 # The league's main samples by default: sampling is how it was trained to resist exploitation, and how it was measured.
 _league = _zoo("league", False)
 
@@ -123,6 +124,12 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "two of round two (agents/zoo/ppo-4p-soup.pt; docs/TRAINING.md, \"Several readers at once, and a weight "
      "average\"); a 2 M-step best response wins 32.1 % against three of it, and it plays heuristic and "
      "heuristic-strong as ppo does; greedy unless greedy=false"),
+    ("ppo-candidate", _shipped_ppo_candidate, "work in progress, the candidate for the next ppo, not the shipped "
+     "ppo: one file of two networks (training/by_size.py), the weight average of eight 4-player runs that tell "
+     "tables of rule bots from others at 4 players and that average brought to every size elsewhere "
+     "(agents/zoo/ppo-candidate.pt; docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 "
+     "rule-bot rows, a 2 M-step best response wins 31.1 % against three of it, highest in the round robin of the "
+     "shipped bots, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy unless greedy=false"),
     ("league", _league, "work in progress, not the shipped ppo: the main of the first league run after 3 generations "
      "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo against itself, a population and "
      "exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo: 65.0 %), but it is weaker than ppo "

@@ -5,10 +5,10 @@ every size but those given a network of their own (its "by_size", agents/policy.
 
 Why: issue 24's 4-player network resists a best response at 4 players, and the same network brought to every size
 plays the other sizes better but is read more easily at 4 (docs/TRAINING.md, "One bot, a network for each table
-size"). The output loads as any checkpoint (`agents.make("OUT.pt")`, `weights_only=True`); at a table of a size
-named by `--at` it plays that network, elsewhere MAIN's. MAIN's record (config, steps...) is kept, and the file
-says which checkpoint each network came from. A MAIN or NET that itself has networks for particular sizes gives its
-network for that size; MAIN's own are kept unless `--at` replaces them.
+size"). The output loads as any checkpoint (`agents.make("OUT.pt")`, `weights_only=True`); at a table of a size named
+by `--at` it plays that network, elsewhere MAIN's. MAIN's record (config, steps...) is kept, each other network keeps
+its own beside it ("record"), and the file says which checkpoint each network came from. A MAIN or NET that itself has
+networks for particular sizes gives its network for that size; MAIN's own are kept unless `--at` replaces them.
 """
 
 from __future__ import annotations
@@ -31,17 +31,26 @@ def combine(out: str | Path, main: str | Path, at: dict[int, str | Path]) -> Pat
             raise ValueError(f"--at {n!r}: a table size is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
     net, data = load_policy(main)
     sources = dict(data.get("by_size_sources") or {})
-    sized = {n: {"model": other.spec(), "state_dict": other.state_dict()}
+    sized = {n: {**(data["by_size"][n]), "model": other.spec(), "state_dict": other.state_dict()}
              for n, other in load_sized(main, data).items()}
     for n, path in sorted(at.items()):
-        other, _ = load_policy(path, n)
-        sized[n] = {"model": other.spec(), "state_dict": other.state_dict()}
+        other, record = load_policy(path, n)
+        sized[n] = {"model": other.spec(), "state_dict": other.state_dict(), "record": _record(record, n)}
         sources[n] = str(path)
     extra = {k: data[k] for k in KEPT if k in data and k not in ("by_size", "by_size_sources")}
     save_checkpoint(out, net, **extra, by_size=dict(sorted(sized.items())),
                     by_size_sources={"main": str(main), **{n: sources[n] for n in sorted(sized) if n in sources}})
     load_checkpoint(out)  # what was written loads back
     return Path(out)
+
+
+def _record(data: dict, players: int) -> dict:
+    """What a network's own checkpoint says of how it was made (its config, steps, what it averaged...): kept with it.
+    From a checkpoint that itself holds networks for particular sizes, that size's record."""
+    entry = (data.get("by_size") or {}).get(players)
+    if entry is not None:
+        return dict(entry.get("record") or {})
+    return {k: data[k] for k in KEPT if k in data and k not in ("by_size", "by_size_sources")}
 
 
 def _size_and_path(text: str) -> tuple[int, str]:

@@ -80,6 +80,7 @@ def test_loading_for_a_table_size_gives_that_network(nets):
     assert all(torch.equal(v, load_checkpoint(four)["state_dict"][k]) for k, v in data["state_dict"].items())
     assert load_policy(both, players=3)[0].hidden == 24
     assert load_checkpoint(both)["by_size_sources"] == {"main": main, 4: four}
+    assert load_checkpoint(both)["by_size"][4]["record"] == {"config": {"reward": "win"}}  # the 4-player one's own
 
 
 def test_a_one_size_run_starts_from_and_anchors_to_the_network_of_its_size(nets, tmp_path):
@@ -115,6 +116,8 @@ def test_a_combination_of_combinations_keeps_the_main_ones_sizes(nets, tmp_path)
     assert data["by_size_sources"] == {"main": both, 3: three, 4: four}
     nested = by_size.combine(tmp_path / "nested.pt", main, {4: both})  # its 4-player network, not its main one
     assert load_checkpoint(nested, 4)["model"] == load_checkpoint(four)["model"]
+    assert load_checkpoint(nested)["by_size"][4]["record"] == {"config": {"reward": "win"}}
+    assert load_checkpoint(again)["by_size"][4]["record"] == {"config": {"reward": "win"}}
 
 
 def test_the_command_line_checks_its_options(nets, tmp_path, capsys):

@@ -52,9 +52,26 @@ def test_the_soup_is_the_weight_average_of_six_reader_trained_networks():
     assert data["model"] == load_checkpoint(shipped("ppo-4p-robust"))["model"] and "optimizer" not in data
 
 
+def test_the_candidate_plays_the_average_of_eight_at_4_players_and_its_step_to_every_size_elsewhere():
+    """`ppo-candidate` (docs/TRAINING.md, "One bot, a network for each table size"): training/by_size.py over the
+    all-sizes run and, at 4 players, the weight average of the eight 4-player runs, each with its own record."""
+    data = load_checkpoint(shipped("ppo-candidate"))
+    assert data["name"] == "ppo-candidate" and data.get("version") == 1 and "optimizer" not in data
+    assert data["trained_by"].startswith("python -m training.by_size OUT ")
+    assert data["by_size_sources"] == {"main": "runs/eight_all_sizes/checkpoints/final.pt",
+                                       4: "runs/tables_apart/eight.pt"}
+    assert data["config"]["init_from"] == "runs/tables_apart/eight.pt" and data["env_steps"] >= 6_000_000
+    assert sorted(data["by_size"]) == [4] and len(data["by_size"][4]["record"]["averaged"]) == 8
+    bot = agents.make("ppo-candidate")
+    bot.reset(0, GameConfig(players=4))
+    assert bot.net is bot.sized[4] and bot.net is not bot.main
+    bot.reset(0, GameConfig(players=7))
+    assert bot.net is bot.main
+
+
 @pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
                                          ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True),
-                                         ("dagger", True),
+                                         ("ppo-candidate", True), ("dagger", True),
                                          ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
