@@ -75,7 +75,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.cut = cut
         if value == "net" and not self.guide.sized:
             self._leaf_score = LeafValue(self.guide.net)
-        elif value == "net":  # a guide with networks for particular sizes: the value head of the table's
+        elif value == "net":  # a guide with networks for particular sizes: its table's network's value head
             leaves = {id(net): LeafValue(net) for net in self.guide.networks()}
             self._leaf_score = lambda game: leaves[id(self.guide.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}

@@ -85,6 +85,7 @@ def test_loading_for_a_table_size_gives_that_network(nets):
 
 def test_a_one_size_run_starts_from_and_anchors_to_the_network_of_its_size(nets, tmp_path):
     """training/ppo.py: `players: 4` alone starts from the 4-player network; tables of several sizes from the main."""
+    from citadels_cli.bots import check_resume
     from training import ppo
 
     main, four, both = nets
@@ -96,6 +97,8 @@ def test_a_one_size_run_starts_from_and_anchors_to_the_network_of_its_size(nets,
         assert all(torch.equal(trainer.net.state_dict()[k], v) for k, v in want.items())
         anchor = trainer.anchors["anchor"].net.state_dict()
         assert all(torch.equal(anchor[k], v) for k, v in want.items())
+        trainer.save(tmp_path / "resume.pt")  # and `citadels train --resume` finds the network the run started from
+        check_resume(str(tmp_path / "resume.pt"), cfg)
 
 
 def test_shipping_keeps_the_networks_and_averaging_refuses_to_drop_them(nets, tmp_path):
