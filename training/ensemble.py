@@ -81,7 +81,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="A product of experts as one network (training/ensemble.py).")
     parser.add_argument("out", help="the checkpoint to write (.pt)")
     parser.add_argument("checkpoints", nargs="+", help="two or more checkpoints of one depth")
-    parser.add_argument("--weights", help="comma-separated weights, one per checkpoint (default: equal, summing to 1)")
+    parser.add_argument("--weights", help="comma-separated weights, one per checkpoint (default: equal, summing to 1; "
+                                          "a sum other than 1 sharpens or flattens the mean like an inverse "
+                                          "temperature)")
     args = parser.parse_args(argv)
     weights = None
     if args.weights is not None:
