@@ -165,3 +165,14 @@ def test_ppo_ismcts_scores_its_leaves_with_the_value_head_of_the_table_size(tmp_
         game = Game(GameConfig(players=players), 3)
         assert search._leaf_score(game) == pytest.approx(LeafValue(load_policy(twin)[0])(game))
     assert LeafValue(load_policy(four)[0])(game) != pytest.approx(LeafValue(load_policy(main)[0])(game))
+
+
+def test_the_browser_hint_reads_the_value_head_of_the_table_size(nets):
+    from citadels_web.hints import win_chance
+
+    main, four, both = nets
+    d = _decisions(4, range(1), per_game=5)[-1]
+    bot, ref, other = agents.make(both), agents.make(four), agents.make(main)
+    bot.reset(0, GameConfig(players=6))  # the last table it sat at was another size: the decision still decides
+    assert win_chance(bot, d) == pytest.approx(win_chance(ref, d))
+    assert win_chance(other, d) != pytest.approx(win_chance(ref, d))
