@@ -34,7 +34,8 @@ from .records import atomic_write
 from .rooms import TIMER_RANGE, RoomError
 
 STATIC = Path(__file__).with_name("static")
-DEFAULT_BOTS = ("heuristic", "heuristic-strong", "ppo", "ppo-4p", "dagger", "ismcts", "ppo+ismcts", "random")
+DEFAULT_BOTS = (
+    "heuristic", "heuristic-strong", "ppo", "ppo-candidate", "ppo-4p", "dagger", "ismcts", "ppo+ismcts", "random")
 #: "Play against bots": the strengths offered, weakest first, each with what the README's strength table measured
 #: (4 players, one seat against three of the named bot): (level, bot, measured win rate, against).
 LEVELS = (("beginner", "random", None, None),

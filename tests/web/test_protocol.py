@@ -170,3 +170,18 @@ def test_a_dealt_game_with_two_characters_each_plays_to_the_end(client, player):
     game = replay(record)
     assert sum(e[0] == "dealt" for _, e in game.events) == 7 * game.round  # 4 seats x 2, less the crown's pick
     assert "deal" in client.get("/api/options").json()["selections"]
+
+
+def test_the_candidate_bot_is_offered_and_plays_a_room_to_the_end(client, player):
+    """`ppo-candidate` (two networks in one file: agents/policy.py's by_size) sits at a 3-player room, where it plays
+    its every-size network, and at the seats of a 4-player one, where it plays its 4-player network."""
+    assert "ppo-candidate" in client.get("/api/options").json()["bots"]
+    for bots in (("ppo-candidate", "heuristic"), ("ppo-candidate", "heuristic", "ppo-candidate")):
+        with client.websocket_connect("/ws") as ws:
+            p = player(ws)
+            _room_with_bots(p, bots=bots, players=len(bots) + 1)
+            p.send(type="start")
+            over = p.play_to_the_end()
+        record = client.get(f"/api/records/{over['record']}").json()
+        game = replay(record)
+        assert game.is_over and game.num_players == len(bots) + 1
