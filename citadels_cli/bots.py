@@ -79,7 +79,6 @@ def check_resume(path: str, cfg: Any) -> None:
     """The checkpoint to resume loads, holds a training state and fits the config's network (a ValueError naming
     the file otherwise), so that a bad --resume fails at once rather than after the run has started."""
     from agents.policy import load_checkpoint
-    from training.config import single_size
     from training.ppo import network_spec
 
     try:
@@ -92,8 +91,8 @@ def check_resume(path: str, cfg: Any) -> None:
     if "optimizer" not in data:
         raise ValueError(f"{path}: a policy without its training state; --resume needs a checkpoint written by "
                          f"citadels train (runs/NAME/checkpoints/update_*.pt)")
-    size = single_size(cfg.tables or [cfg.players])  # the start's network for the run's one size, as the run took it
-    expected = network_spec(cfg, load_checkpoint(cfg.init_from, size)["model"] if cfg.init_from else None)
+    start = load_checkpoint(cfg.init_from, cfg.one_size()) if cfg.init_from else None  # as the run took it
+    expected = network_spec(cfg, None if start is None else start["model"])
     if data.get("model") != expected:
         raise ValueError(f"{path}: its network is {data.get('model')}, the config's {expected}; resume with the "
                          f"config the run was started with")

@@ -22,34 +22,36 @@ from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from .ship import KEPT
 
 
-def combine(out: str | Path, main: str | Path, at: dict[int, str | Path]) -> Path:
-    """Write `out`: `main`'s network and record, with `at[n]`'s network played at tables of `n` players."""
+def check_sizes(at: dict[int, str | Path]) -> None:
+    """A ValueError unless `at` names one table size or more, each from 2 to 8."""
     if not at:
         raise ValueError("give at least one table size its own network (--at N=NET.pt)")
     for n in at:
         if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise ValueError(f"--at {n!r}: a table size is a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}")
+
+
+def combine(out: str | Path, main: str | Path, at: dict[int, str | Path]) -> Path:
+    """Write `out`: `main`'s network and record, with `at[n]`'s network played at tables of `n` players."""
+    check_sizes(at)
     net, data = load_policy(main)
+    load_sized(main, data)  # MAIN's own networks for particular sizes build and fit: kept as they are
+    sized = {n: dict(entry) for n, entry in (data.get("by_size") or {}).items()}
     sources = dict(data.get("by_size_sources") or {})
-    sized = {n: {**(data["by_size"][n]), "model": other.spec(), "state_dict": other.state_dict()}
-             for n, other in load_sized(main, data).items()}
     for n, path in sorted(at.items()):
         other, record = load_policy(path, n)
-        sized[n] = {"model": other.spec(), "state_dict": other.state_dict(), "record": _record(record, n)}
+        entry = (record.get("by_size") or {}).get(n)  # NET's own network for that size: its record too
+        sized[n] = {"model": other.spec(), "state_dict": other.state_dict(),
+                    "record": dict(entry.get("record") or {}) if entry is not None else _kept(record)}
         sources[n] = str(path)
-    extra = {k: data[k] for k in KEPT if k in data and k not in ("by_size", "by_size_sources")}
-    save_checkpoint(out, net, **extra, by_size=dict(sorted(sized.items())),
+    save_checkpoint(out, net, **_kept(data), by_size=dict(sorted(sized.items())),
                     by_size_sources={"main": str(main), **{n: sources[n] for n in sorted(sized) if n in sources}})
     load_checkpoint(out)  # what was written loads back
     return Path(out)
 
 
-def _record(data: dict, players: int) -> dict:
-    """What a network's own checkpoint says of how it was made (its config, steps, what it averaged...): kept with it.
-    From a checkpoint that itself holds networks for particular sizes, that size's record."""
-    entry = (data.get("by_size") or {}).get(players)
-    if entry is not None:
-        return dict(entry.get("record") or {})
+def _kept(data: dict) -> dict:
+    """What a checkpoint says of how its main network was made (config, steps, what it averaged...)."""
     return {k: data[k] for k in KEPT if k in data and k not in ("by_size", "by_size_sources")}
 
 
@@ -70,12 +72,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     at: dict[int, str | Path] = {}
     for n, path in args.at:
-        if n in at or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            parser.error(f"--at {n}: given twice" if n in at else
-                         f"--at {n}: a table size is from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if n in at:
+            parser.error(f"--at {n}: given twice")
         at[n] = path
-    if not at:
-        parser.error("give at least one table size its own network (--at N=NET.pt)")
+    try:
+        check_sizes(at)  # before any checkpoint is read
+    except ValueError as exc:
+        parser.error(str(exc))
     try:
         print(combine(args.out, args.main, at))
     except (ValueError, OSError) as exc:  # a checkpoint that is missing or will not load

@@ -178,6 +178,11 @@ class Config(RunConfig):
     address: str | None = None
     """with `ray`: the Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT; None starts a local Ray)"""
 
+    def one_size(self) -> int | None:
+        """The one table size this run plays (None: several): a checkpoint with networks for particular sizes starts
+        the run with its network for that size."""
+        return single_size(self.tables or [self.players])
+
     def validate(self) -> None:
         """RunConfig's checks, then this algorithm's ranges (a 0 here would divide by zero or never stop)."""
         super().validate()
@@ -243,8 +248,7 @@ class Trainer:
         self.cfg = cfg
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
-        size = single_size(cfg.tables or [cfg.players])  # (a checkpoint's own network for that size, if it has one)
-        init = load_checkpoint(cfg.init_from, size) if cfg.init_from else None
+        init = load_checkpoint(cfg.init_from, cfg.one_size()) if cfg.init_from else None
         spec = network_spec(cfg, None if init is None else init["model"])
         cfg.hidden, cfg.layers = spec["hidden"], spec["layers"]
         cfg.beliefs, cfg.history = spec.get("beliefs", False), spec.get("history", False)
