@@ -222,7 +222,7 @@ def plot(rows: list[dict[str, object]], path: str, m: dict[str, object] | None =
     ax.set_xlabel("sampler processes (workers; 0 drawn at 1)")
     ax.set_ylabel("env steps/s (from the second update on)")
     where = f"{m['cores']} cores" + (f", {m['gpu']}" if m.get("gpu") else "")
-    ax.set_title(f"training/ppo.py throughput ({where}, update on {rows[0]['device']}, {m['date']})", fontsize=9)
+    ax.set_title(f"training/ppo.py throughput\n({where}, update on {rows[0]['device']}, {m['date']})", fontsize=9)
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
     fig.tight_layout()

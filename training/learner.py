@@ -50,18 +50,22 @@ class UpdateInputs:
         #: 3.5 % non-zero).
         self.scatter_on_device = device.type != "cpu"
 
+    def buffer(self, name: str, rows: int, shape: tuple[int, ...], dtype: np.dtype) -> torch.Tensor:
+        """`rows` rows of the buffer kept for `name` (grown, with a quarter more room, when too small)."""
+        kind = torch.from_numpy(np.empty(0, dtype)).dtype
+        buf = self.buffers.get(name)
+        if buf is None or buf.shape[0] < rows or buf.shape[1:] != shape or buf.dtype != kind:
+            buf = torch.empty((rows + rows // 4, *shape), dtype=kind, pin_memory=self.device.type == "cuda")
+            self.buffers[name] = buf  # (a quarter more: room for the next rollout, which varies in length)
+        return buf[:rows]
+
     def stacked(self, name: str, parts: Sequence[np.ndarray | SparseRows]) -> torch.Tensor:
         """`parts` (dense rows, or a sampler's `SparseRows`) joined in order, on the device; the tensor is valid
         until the next call for `name`."""
         rows, shape, dtype = sum(len(p) for p in parts), parts[0].shape[1:], parts[0].dtype
         if self.scatter_on_device and all(isinstance(p, SparseRows) for p in parts):
-            return self.scattered(parts, rows)  # type: ignore[arg-type]
-        buf = self.buffers.get(name)
-        if buf is None or buf.shape[0] < rows or buf.shape[1:] != shape or buf.numpy().dtype != dtype:
-            kind = torch.from_numpy(np.empty(0, dtype)).dtype
-            buf = torch.empty((rows + rows // 4, *shape), dtype=kind, pin_memory=self.device.type == "cuda")
-            self.buffers[name] = buf  # (a quarter more: room for the next rollout, which varies in length)
-        out = buf[:rows]
+            return self.scattered(name, parts, rows)  # type: ignore[arg-type]
+        out = self.buffer(name, rows, shape, dtype)
         rows_out = out.numpy()
         if any(isinstance(p, SparseRows) for p in parts):
             start = 0
@@ -75,12 +79,20 @@ class UpdateInputs:
             np.concatenate(parts, out=rows_out)
         return out if self.device.type == "cpu" else out.to(self.device)
 
-    def scattered(self, parts: Sequence[SparseRows], rows: int) -> torch.Tensor:
-        """`parts` joined as a fresh tensor on the device: zeros, then each part's non-zeros put in place."""
+    def scattered(self, name: str, parts: Sequence[SparseRows], rows: int) -> torch.Tensor:
+        """`parts` joined as a fresh tensor on the device: zeros, then each part's non-zeros put in place. Positions
+        and values are joined in kept buffers and copied over as they came (each part's positions count from its
+        own first row); the device adds each part's offset. Joining them into fresh arrays in the learner's memory
+        cost more than the update itself, as dense rows did."""
         width = int(np.prod(parts[0].shape[1:]))
-        starts = np.cumsum([0, *(len(p) for p in parts[:-1])]) * width
-        index = np.concatenate([p.index.astype(np.int64) + start for p, start in zip(parts, starts, strict=True)])
-        values = np.concatenate([p.values for p in parts])
-        out = torch.zeros((rows, *parts[0].shape[1:]), dtype=torch.from_numpy(values[:0]).dtype, device=self.device)
-        out.view(-1)[torch.from_numpy(index).to(self.device)] = torch.from_numpy(values).to(self.device)
+        counts = [len(p.values) for p in parts]
+        index_kind = np.result_type(*(p.index.dtype for p in parts))
+        index = self.buffer(name + ".index", sum(counts), (), index_kind)
+        values = self.buffer(name + ".values", sum(counts), (), parts[0].values.dtype)
+        np.concatenate([p.index for p in parts], out=index.numpy())
+        np.concatenate([p.values for p in parts], out=values.numpy())
+        starts = torch.tensor(np.cumsum([0, *(len(p) for p in parts[:-1])]) * width, device=self.device)
+        offsets = torch.repeat_interleave(starts, torch.tensor(counts, device=self.device), output_size=sum(counts))
+        out = torch.zeros((rows, *parts[0].shape[1:]), dtype=values.dtype, device=self.device)
+        out.view(-1)[index.to(self.device).long() + offsets] = values.to(self.device)
         return out

@@ -61,12 +61,20 @@ class SparseRows:
     (training/workers.py)."""
 
     def __init__(self, parts: Sequence[np.ndarray]) -> None:
-        dense = np.concatenate(parts)
-        flat = dense.reshape(-1)
-        index = np.flatnonzero(flat)
-        self.shape, self.dtype = dense.shape, dense.dtype
-        self.index = index.astype(np.int32) if flat.size < 2**31 else index
-        self.values = flat[index]
+        # Part by part, never the dense rows joined: a fresh array of a rollout's rows cost a sampler more than its
+        # non-zeros (the operating system zeroes each new page; 82 ms of a 16-game rollout's 0.43 s on the sandbox).
+        self.shape = (sum(len(p) for p in parts), *parts[0].shape[1:])
+        self.dtype = parts[0].dtype
+        kind = np.int32 if int(np.prod(self.shape)) < 2**31 else np.int64
+        index, values, start = [], [], 0
+        for part in parts:
+            flat = part.reshape(-1)
+            nz = np.flatnonzero(flat != 0)  # (a mask first: flatnonzero of the floats themselves is 4 times slower)
+            index.append((nz + start).astype(kind, copy=False))
+            values.append(flat[nz])
+            start += flat.size
+        self.index = np.concatenate(index)
+        self.values = np.concatenate(values)
 
     def __len__(self) -> int:
         return self.shape[0]

@@ -125,3 +125,24 @@ def test_observations_sent_as_their_non_zeros_join_into_the_dense_rows(tmp_path)
     joined = trainer.inputs.stacked("obs", [SparseRows([d]) for d in dense])
     assert joined.dtype == torch.float32 and np.array_equal(joined.numpy(), np.concatenate(dense))
     assert np.array_equal(trainer.inputs.stacked("obs", dense).numpy(), np.concatenate(dense))  # dense: the buffer
+
+
+def test_non_zeros_taken_part_by_part_are_those_of_the_joined_rows(tmp_path):
+    """A sampler takes its rollout's non-zeros part by part (never joining the dense rows): the positions and values
+    are exactly those of the joined rows, -0.0 counted as zero and NaN kept, as numpy's own test of truth counts them;
+    the learner's scatter from its kept buffers puts them back."""
+    rng = np.random.default_rng(5)
+    parts = [(rng.random((n, 6)) * (rng.random((n, 6)) < 0.3)).astype(np.float32) for n in (4, 1, 3, 7)]
+    parts[1][:] = 0.0
+    parts[2][0, 1], parts[2][1, 2] = -0.0, np.nan
+    joined = np.concatenate(parts)
+    sparse = SparseRows(parts)
+    assert sparse.shape == joined.shape and sparse.index.dtype == np.int32
+    assert np.array_equal(sparse.index, np.flatnonzero(joined))
+    assert np.array_equal(sparse.values, joined.reshape(-1)[np.flatnonzero(joined)], equal_nan=True)
+    inputs = ppo.Trainer(tiny(tmp_path)).inputs
+    inputs.scatter_on_device = True
+    for chunks in ([sparse], [SparseRows(parts[:2]), SparseRows(parts[2:])], [SparseRows([p]) for p in parts]):
+        back = inputs.stacked("obs", chunks).numpy()
+        assert np.array_equal(back, joined, equal_nan=True)
+        assert not np.signbit(back[4 + 1 + 0, 1])  # the -0.0 comes back as 0.0: it was not sent

@@ -41,6 +41,18 @@ def _wait_for_my_move(page: Page) -> None:
     expect(page.get_by_test_id("action-btn").first).to_be_visible(timeout=20_000)
 
 
+def _wait_for_my_turn(page: Page, room, seat: int = 0) -> None:
+    """Until the server's game waits on `seat` (or is over) and the page shows a move: the buttons alone can be the
+    last frame's, seen before the bots' moves arrive."""
+    for _ in range(1000):
+        if room.game.is_over or room.game.current_player == seat:
+            break
+        page.wait_for_timeout(20)
+    else:
+        raise AssertionError(f"the server's game never came to seat {seat}")
+    _wait_for_my_move(page)
+
+
 def test_play_against_bots_names_every_seat_and_draws_the_draft_as_cards(screen: Page, server):
     page = screen
     page.goto("/")
@@ -154,22 +166,22 @@ def test_the_log_is_whole_names_each_player_and_keeps_the_newest_line_in_view(sc
     log = page.get_by_test_id("log").locator("li")
     room = _room(server, page)
     for _ in range(400):  # until the log is long enough to scroll, and someone was killed, robbed or bewitched
-        _wait_for_my_move(page)
+        _wait_for_my_turn(page, room)
         game = room.game
         if log.count() > 60 and (game.killed or game.robbed or game.bewitched):
             break
         page.get_by_test_id("action-btn").first.click()
         page.wait_for_timeout(10)
-    _wait_for_my_move(page)
+    _wait_for_my_turn(page, room)
     game = room.game
     entries = views.log_entries(game, 0, names=room.names())
-    expect(log).to_have_count(len(entries))
-    assert log.first.inner_text() == entries[0]["text"]  # never renumbered: the first line stays the first
+    expect(log).to_have_count(len(entries))  # (waits for the page to show the server's last frame)
+    expect(log.first).to_have_text(entries[0]["text"])  # never renumbered: the first line stays the first
     names = room.names()
     for i in range(0, len(entries), 7):
         seat = entries[i]["seat"]
         if seat is not None and not entries[i]["note"]:
-            assert names[seat] in log.nth(i).inner_text()
+            expect(log.nth(i)).to_contain_text(names[seat])
     at_end = page.get_by_test_id("log").evaluate("e => e.scrollHeight - e.scrollTop - e.clientHeight")
     assert at_end <= 2, "the newest line is not in view"
     for mark, char in (("killed", game.killed), ("robbed", game.robbed), ("bewitched", game.bewitched)):
