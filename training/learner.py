@@ -82,8 +82,8 @@ class UpdateInputs:
     def scattered(self, name: str, parts: Sequence[SparseRows], rows: int) -> torch.Tensor:
         """`parts` joined as a fresh tensor on the device: zeros, then each part's non-zeros put in place. Positions
         and values are joined in kept buffers and copied over as they came (each part's positions count from its
-        own first row); the device adds each part's offset. Joining them into fresh arrays in the learner's memory
-        cost more than the update itself, as dense rows did."""
+        own first row); the device adds each part's offset. Fresh arrays of them in the learner's memory would be
+        zeroed page by page, as the dense rows were (the class docstring)."""
         width = int(np.prod(parts[0].shape[1:]))
         counts = [len(p.values) for p in parts]
         index_kind = np.result_type(*(p.index.dtype for p in parts))
