@@ -135,9 +135,10 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo: 65.0 %), but it is weaker than ppo "
      "against the rule bots; samples unless greedy=true"),
     ("random", RandomAgent, "uniformly random legal action"),
-    ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/)"),
+    ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/); option noise= "
+     "(the share of decisions answered at random, default 0)"),
     ("heuristic-strong", _heuristic_strong, "rule-based: reads the draft, targets by expected gain, races and "
-     "blocks (agents/heuristic/)"),
+     "blocks (agents/heuristic/); option noise= as heuristic's"),
     ("ismcts", _ismcts, "information-set Monte-Carlo tree search over determinized games; options iters=, "
      "time=, c=, rollout= (agents/ismcts.py)"),
     ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are weighted by a trained policy's prior and whose "

@@ -35,8 +35,14 @@ class HeuristicAgent(FollowUpChoices, Agent):
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
+        """`noise`: the share of decisions (of more than one legal answer) answered uniformly at random instead, a
+        rule bot that is not quite itself (`heuristic:noise=0.2`): weaker, and harder to tell from other players by
+        what it does. 0, the default, draws nothing, so the bot plays exactly as without the option."""
+        if not 0.0 <= float(noise) <= 1.0:
+            raise ValueError(f"noise={noise!r}: must be between 0 and 1")
         self.rng = random.Random(seed)
+        self.noise = float(noise)
         self.plan: dict[str, object] = {}  # choices decided in the turn menu, for the follow-up decisions
 
     def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:
@@ -51,6 +57,8 @@ class HeuristicAgent(FollowUpChoices, Agent):
         legal = decision.legal
         if len(legal) == 1:
             return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
         kind = decision.kind
         handler = getattr(self, "on_" + kind, None)
         if handler is None:

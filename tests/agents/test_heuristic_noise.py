@@ -1,0 +1,52 @@
+"""The rule bots' `noise` option: a share of decisions answered at random, reproducible by seed, and nothing drawn
+(the very same games) without it."""
+
+from __future__ import annotations
+
+import pytest
+
+import agents
+from agents.base import Decision
+from citadels_env.core import Game, GameConfig
+
+
+def _play(specs: list[str], seed: int) -> list:
+    game = Game(GameConfig(players=len(specs)), seed)
+    bots = [agents.make(s, seed=seed * 8 + i) for i, s in enumerate(specs)]
+    for i, b in enumerate(bots):
+        b.reset(i, game.config, seed * 8 + i)
+    moves = []
+    while not game.is_over:
+        action = bots[game.current_player].act(Decision(game))
+        moves.append(action)
+        game.apply(action)
+    return moves
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "heuristic-strong"])
+def test_noise_zero_plays_the_bot_itself_and_noise_changes_its_play(bot):
+    plain = _play([bot, "heuristic", "heuristic", "heuristic"], 3)
+    assert _play([f"{bot}:noise=0", "heuristic", "heuristic", "heuristic"], 3) == plain
+    noisy = _play([f"{bot}:noise=0.5", "heuristic", "heuristic", "heuristic"], 3)
+    assert noisy != plain
+    assert _play([f"{bot}:noise=0.5", "heuristic", "heuristic", "heuristic"], 3) == noisy  # the seed decides
+
+
+def test_noise_one_answers_every_choice_at_random_and_is_weaker():
+    wins = {0.0: 0, 1.0: 0}
+    for noise in wins:
+        for seed in range(40):
+            game = Game(GameConfig(players=2), 500 + seed)
+            bots = [agents.make(f"heuristic:noise={noise}", seed=seed), agents.make("heuristic", seed=seed + 1)]
+            for i, b in enumerate(bots):
+                b.reset(i, game.config, seed * 2 + i)
+            while not game.is_over:
+                game.apply(bots[game.current_player].act(Decision(game)))
+            wins[noise] += game.result().winner == 0
+    assert wins[1.0] < wins[0.0] - 8  # uniform answers lose far more often than the rules do
+
+
+@pytest.mark.parametrize("noise", [-0.1, 1.5])
+def test_a_noise_outside_zero_to_one_is_refused_naming_it(noise):
+    with pytest.raises(ValueError, match="noise"):
+        agents.make(f"heuristic:noise={noise}")
