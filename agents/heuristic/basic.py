@@ -37,12 +37,15 @@ class HeuristicAgent(FollowUpChoices, Agent):
 
     def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
         """`noise`: the share of decisions (of more than one legal answer) answered uniformly at random instead, a
-        rule bot that is not quite itself (`heuristic:noise=0.2`): weaker, and harder to tell from other players by
-        what it does. 0, the default, draws nothing, so the bot plays exactly as without the option."""
-        if not 0.0 <= float(noise) <= 1.0:
-            raise ValueError(f"noise={noise!r}: must be between 0 and 1")
+        rule bot that is not quite itself (`heuristic:noise=0.2`): weaker and less predictable. 0, the default,
+        draws nothing, so the bot plays exactly as without the option."""
+        try:
+            self.noise = float(noise)
+        except (TypeError, ValueError):
+            raise ValueError(f"noise={noise!r}: must be a number between 0 and 1") from None
+        if not 0.0 <= self.noise <= 1.0:
+            raise ValueError(f"noise={noise!r}: must be a number between 0 and 1")
         self.rng = random.Random(seed)
-        self.noise = float(noise)
         self.plan: dict[str, object] = {}  # choices decided in the turn menu, for the follow-up decisions
 
     def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:

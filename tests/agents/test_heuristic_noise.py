@@ -46,7 +46,7 @@ def test_noise_one_answers_every_choice_at_random_and_is_weaker():
     assert wins[1.0] < wins[0.0] - 8  # uniform answers lose far more often than the rules do
 
 
-@pytest.mark.parametrize("noise", [-0.1, 1.5])
+@pytest.mark.parametrize("noise", [-0.1, 1.5, "nan", "lots"])
 def test_a_noise_outside_zero_to_one_is_refused_naming_it(noise):
     with pytest.raises(ValueError, match="noise"):
         agents.make(f"heuristic:noise={noise}")
