@@ -47,6 +47,6 @@ def test_noise_one_answers_every_choice_at_random_and_is_weaker():
 
 
 @pytest.mark.parametrize("noise", [-0.1, 1.5, "nan", "lots"])
-def test_a_noise_outside_zero_to_one_is_refused_naming_it(noise):
+def test_a_noise_that_is_not_a_number_from_zero_to_one_is_refused_naming_it(noise):
     with pytest.raises(ValueError, match="noise"):
         agents.make(f"heuristic:noise={noise}")
