@@ -6,20 +6,13 @@ from __future__ import annotations
 import pytest
 
 import agents
-from agents.base import Decision
-from citadels_env.core import Game, GameConfig
+from agents.match import play_game
 
 
 def _play(specs: list[str], seed: int) -> list:
-    game = Game(GameConfig(players=len(specs)), seed)
-    bots = [agents.make(s, seed=seed * 8 + i) for i, s in enumerate(specs)]
-    for i, b in enumerate(bots):
-        b.reset(i, game.config, seed * 8 + i)
-    moves = []
-    while not game.is_over:
-        action = bots[game.current_player].act(Decision(game))
-        moves.append(action)
-        game.apply(action)
+    """The moves of one game (agents/match.py's loop, which reseeds every seat from the deal's seed)."""
+    moves: list = []
+    play_game([agents.make(s) for s in specs], seed=seed, on_decision=lambda game, seat, action: moves.append(action))
     return moves
 
 
@@ -35,14 +28,9 @@ def test_noise_zero_plays_the_bot_itself_and_noise_changes_its_play(bot):
 def test_noise_one_answers_every_choice_at_random_and_is_weaker():
     wins = {0.0: 0, 1.0: 0}
     for noise in wins:
-        for seed in range(40):
-            game = Game(GameConfig(players=2), 500 + seed)
-            bots = [agents.make(f"heuristic:noise={noise}", seed=seed), agents.make("heuristic", seed=seed + 1)]
-            for i, b in enumerate(bots):
-                b.reset(i, game.config, seed * 2 + i)
-            while not game.is_over:
-                game.apply(bots[game.current_player].act(Decision(game)))
-            wins[noise] += game.result().winner == 0
+        for seed in range(500, 540):
+            bots = [agents.make(f"heuristic:noise={noise}"), agents.make("heuristic")]
+            wins[noise] += play_game(bots, seed=seed).winner == 0
     assert wins[1.0] < wins[0.0] - 8  # uniform answers lose far more often than the rules do
 
 
