@@ -10,6 +10,10 @@ Why numpy and not torch: a search calls this a few hundred times per move on a b
 per-call overhead (about 0.6 ms) costs more than the arithmetic. The observation is sparse (a few hundred of its 2,058
 entries are non-zero), so the first layer adds up only the weight rows of those entries; the rest is two small dense
 layers. The result equals the torch forward to float32 precision (tests/agents/test_leaf_value.py).
+
+A network that reads history features (agents/history.py) gets them from the sampled game's log: a determinized game
+keeps the public events of the real one (the only kinds counted) and the rollout adds its own, so each seat's
+features are what that seat would read at the leaf.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from torch import nn
 from citadels_env.core import Game
 from citadels_env.encoding import encode_observation
 
+from .history import HistoryTracker
 from .policy import PolicyNet
 
 
@@ -30,9 +35,9 @@ class LeafValue:
         if net.critic_size:
             raise ValueError("the leaf value needs a network whose value head reads the observation (a shared trunk); "
                              "this one has a centralised critic, which reads the hidden state")
-        if net.beliefs or net.history:
-            raise ValueError("the leaf value does not build belief or history features; use a network trained "
-                             "without them")
+        if net.beliefs:
+            raise ValueError("the leaf value does not build belief features; use a network trained without them")
+        self.history = net.history
         linears = [m for m in net.trunk if isinstance(m, nn.Linear)]
         weights = [m.weight.detach().numpy().astype(np.float32) for m in linears]
         biases = [m.bias.detach().numpy().astype(np.float32) for m in linears]
@@ -60,6 +65,10 @@ class LeafValue:
         """Each seat's chance to win `game`, from its own observation, normalised to sum to one."""
         n = game.num_players
         obs = np.stack([encode_observation(game, s) for s in range(n)])
+        if self.history:
+            tracker = HistoryTracker()
+            tracker.update(game)
+            obs = np.concatenate([obs, np.stack([tracker.features(s, n) for s in range(n)])], axis=1)
         v = np.clip(self.raw(obs), 1e-3, 1.0)
         v /= v.sum()
         return v.tolist()

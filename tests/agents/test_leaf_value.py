@@ -8,11 +8,12 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.history import HistoryTracker, history_features
 from agents.leaf_value import LeafValue
 from agents.match import play_game
 from agents.policy import PolicyNet, load_policy, shipped
 from citadels_env.core import Game, GameConfig
-from citadels_env.encoding import encode_observation
+from citadels_env.encoding import OBS_SIZE, encode_observation
 
 
 def _positions(players: int, count: int, seed: int) -> list[Game]:
@@ -68,6 +69,43 @@ def test_refuses_networks_whose_value_reads_other_inputs():
         LeafValue(PolicyNet(hidden=16, layers=1, critic_size=32))
     with pytest.raises(ValueError, match="belief"):
         LeafValue(PolicyNet(hidden=16, layers=1, beliefs=True))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_network_reading_history_gets_each_seats_history_at_the_leaf(players):
+    """The numpy value of a history network equals the torch value head on each seat's whole input (observation, then
+    its history features from its own view), at positions with kills, thefts and rounds behind them."""
+    torch.manual_seed(players)
+    net = PolicyNet(hidden=32, layers=2, history=True)
+    leaf = LeafValue(net)
+    for game in _positions(players, 6, seed=50 * players):
+        inputs = np.stack([np.concatenate([encode_observation(game, s), history_features(game.view(s))])
+                           for s in range(players)])
+        assert inputs[:, OBS_SIZE:].any() or game.round == 1
+        with torch.no_grad():
+            raw = net.value(net.trunk(torch.from_numpy(inputs))).squeeze(-1).numpy()
+        expected = np.clip(raw, 1e-3, 1.0) / np.clip(raw, 1e-3, 1.0).sum()
+        assert np.allclose(leaf(game), expected, atol=1e-4)
+
+
+def test_the_history_at_a_sampled_leaf_is_the_real_games():
+    """A search scores samples, not the real game: the history a sample keeps (public events only) is the real
+    game's for every seat, whatever the sample replaced."""
+    for game in _positions(4, 8, seed=77):
+        real = HistoryTracker()
+        real.update(game)
+        for seat in range(4):
+            sample = game.determinize(seat, seat + 11)
+            tracker = HistoryTracker()
+            tracker.update(sample)
+            assert np.array_equal(tracker.counts, real.counts)
+
+
+def test_search_guided_by_a_network_that_reads_history_plays_legal_games():
+    """`ppo-candidate` reads history features at 4 players: its value head scores the cut positions there."""
+    bot = agents.make("ppo+ismcts:net=ppo-candidate,iters=12", seed=5)
+    others = [agents.make("heuristic") for _ in range(3)]
+    assert play_game([bot, *others], GameConfig(players=4), seed=12) is not None
 
 
 @pytest.mark.parametrize("cut", ["round", "leaf"])
