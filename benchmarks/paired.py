@@ -38,7 +38,6 @@ class Side:
 
     files: tuple[str, ...]
     lineup: tuple[str, ...]
-    players: int
     config: str  # the game config, as JSON, so that two sides compare exactly
     seat: dict[int, int]
     won: dict[int, bool]
@@ -48,7 +47,6 @@ def load_side(paths: list[Path], entry: int) -> Side:
     """Join `citadels eval` results files into one side; ValueError names the file and what was wrong."""
     lineup: tuple[str, ...] | None = None
     config = ""
-    players = 0
     seat: dict[int, int] = {}
     won: dict[int, bool] = {}
     for path in paths:
@@ -63,7 +61,7 @@ def load_side(paths: list[Path], entry: int) -> Side:
             raise ValueError(f"{path}: --entry {entry} is not in its lineup of {len(these)}")
         this_config = json.dumps(data["config"], sort_keys=True)
         if lineup is None:
-            lineup, config, players = these, this_config, int(data["players"])
+            lineup, config = these, this_config
         elif these != lineup or this_config != config:
             raise ValueError(f"{path}: another lineup or game config than {paths[0]}, so not one side")
         for game in data["results"]:
@@ -74,7 +72,7 @@ def load_side(paths: list[Path], entry: int) -> Side:
             seat[s] = where
             won[s] = game["ranking"][0] == where
     assert lineup is not None
-    return Side(tuple(str(p) for p in paths), lineup, players, config, seat, won)
+    return Side(tuple(str(p) for p in paths), lineup, config, seat, won)
 
 
 def compare(a: Side, b: Side, entry: int) -> dict[str, Any]:

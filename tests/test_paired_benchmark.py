@@ -59,8 +59,8 @@ def test_two_files_of_one_side_join_into_the_deals_of_one_longer_run(tmp_path):
 
 
 def test_the_paired_interval_and_the_sign_test():
-    a = paired.Side(("a",), ("x", "y"), 2, "{}", {s: 0 for s in range(10)}, {s: s < 2 for s in range(10)})
-    b = paired.Side(("b",), ("z", "y"), 2, "{}", {s: 0 for s in range(10)}, {s: s < 8 for s in range(10)})
+    a = paired.Side(("a",), ("x", "y"), "{}", {s: 0 for s in range(10)}, {s: s < 2 for s in range(10)})
+    b = paired.Side(("b",), ("z", "y"), "{}", {s: 0 for s in range(10)}, {s: s < 8 for s in range(10)})
     r = paired.compare(a, b, 0)
     assert (r["wins_a"], r["wins_b"], r["only_a"], r["only_b"]) == (2, 8, 0, 6)
     assert r["diff"] == pytest.approx(0.6)
