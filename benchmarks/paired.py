@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents.eval_report import FORMAT, EvalReport
 from training.config import OneLineParser
 
 
@@ -54,23 +55,22 @@ def load_side(paths: list[Path], entry: int) -> Side:
             data = json.loads(path.read_text())
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
-        if not isinstance(data, dict) or data.get("format") != "citadels-eval/1":
-            raise ValueError(f"{path}: not a `citadels eval --out` results file (format citadels-eval/1)")
-        these = tuple(data["lineup"])
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
+        report = EvalReport.from_dict(data)
+        these = tuple(report.lineup)
         if not 0 <= entry < len(these):
             raise ValueError(f"{path}: --entry {entry} is not in its lineup of {len(these)}")
-        this_config = json.dumps(data["config"], sort_keys=True)
+        this_config = json.dumps(report.config, sort_keys=True)
         if lineup is None:
             lineup, config = these, this_config
         elif these != lineup or this_config != config:
             raise ValueError(f"{path}: another lineup or game config than {paths[0]}, so not one side")
-        for game in data["results"]:
-            s = int(game["seed"])
-            if s in seat:
-                raise ValueError(f"{path}: the deal of seed {s} is in this side twice")
-            where = game["seats"].index(entry)  # seats[seat] is the lineup entry sitting there
-            seat[s] = where
-            won[s] = game["ranking"][0] == where
+        for game in report.results:
+            if game.seed in seat:
+                raise ValueError(f"{path}: the deal of seed {game.seed} is in this side twice")
+            seat[game.seed] = game.seats.index(entry)
+            won[game.seed] = game.winner == seat[game.seed]
     assert lineup is not None
     return Side(tuple(str(p) for p in paths), lineup, config, seat, won)
 

@@ -31,10 +31,13 @@ def _fake(path: Path, won: list[bool], lineup: list[str] | None = None, first_se
         seat = k % players
         seats = [(s - seat) % players for s in range(players)]  # seats[s]: the entry at seat s; entry 0 at `seat`
         other = (seat + 1) % players
+        rest = [s for s in range(players) if s not in (seat, other)]
         games.append({"index": k, "seed": first_seed + k, "seats": seats,
-                      "ranking": [seat, other] if w else [other, seat]})
+                      "ranking": ([seat, other] if w else [other, seat]) + rest, "scores": [0] * players,
+                      "decisions": [0] * players, "think_s": [0.0] * players})
     path.write_text(json.dumps({"format": "citadels-eval/1", "lineup": lineup or ["x", "y"], "players": players,
-                                "config": config or {"players": players}, "results": games}))
+                                "games": len(won), "seed": first_seed, "config": config or {"players": players},
+                                "workers": 1, "wall_s": 0.0, "entries": [], "agents": [], "results": games}))
     return path
 
 
