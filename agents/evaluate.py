@@ -47,6 +47,7 @@ from citadels_env.core.record import config_to_dict
 from .base import Agent, Decision
 from .eval_report import EvalReport, GameOutcome, Stats, summarise, wilson_interval  # noqa: F401 (re-exported)
 from .match import play_game
+from .process_pool import finishing
 from .registry import available, make, parse
 
 ChunkRunner = Callable[[list, GameConfig, int, list[list[int]]], Iterable[list["GameOutcome"]]]
@@ -331,15 +332,9 @@ def evaluate(agent_ids: Sequence[str | Agent], games: int, players: int | None =
         else:
             pool = _start_pool(multiprocessing.get_context(mp_context or _DEFAULT_START), workers, lineup, config,
                                seed)
-            try:
+            with finishing(pool):  # a failed game or Ctrl-C stops the other workers now and leaves none behind
                 for chunk in pool.imap_unordered(_play_chunk, chunks):
                     collect(chunk)
-                pool.close()
-            except BaseException:  # a failed game or Ctrl-C: stop the other workers now, leave none behind
-                pool.terminate()
-                raise
-            finally:
-                pool.join()
     finally:
         if bar is not None:
             bar.close()
