@@ -43,13 +43,14 @@ def test_every_shipped_config_loads(path, tmp_path):
     if made_by_runs:
         # A later stage of a recipe starts from (or is kept near) an earlier stage's output, which a clean clone has
         # not made yet: the earlier stage must be a shipped config writing exactly that run, or the config must give
-        # the weight average (training/average.py) that writes it; the rest must load.
+        # the weight average (training/average.py) or the widening (training/widen.py) that writes it; the rest must
+        # load.
         said = " ".join(" ".join(line.lstrip("# ") for line in text.splitlines()).split())
         data = dict(data)
         for key in made_by_runs:
             made = data[key]
-            assert made.split("/")[1] in _exp_names() or f"python -m training.average {made}" in said, \
-                f"{path.name}: no config in configs/ makes {made}"
+            written = (f"python -m training.{tool} {made}" in said for tool in ("average", "widen"))
+            assert made.split("/")[1] in _exp_names() or any(written), f"{path.name}: no config in configs/ makes {made}"
             stand_in = tmp_path / f"{key}.pt"
             stand_in.write_bytes(b"")
             data[key] = str(stand_in)
