@@ -228,15 +228,35 @@ def _number(value: Any) -> int | float | None:
     return None
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """`yaml.SafeLoader` that refuses a key given twice in one mapping: plain YAML keeps the last silently, so a
+    config pasted together from two would train the second's run under the first's comments."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+            try:
+                again = key in seen
+                seen.add(key)
+            except TypeError:  # an unhashable key: the base class says so
+                continue
+            if again:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {key!r} given twice (again on line {key_node.start_mark.line + 1})",
+                    key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+
 def load_yaml(cls: type[C], path: str | Path) -> C:
     """A config dataclass from a YAML file, every value checked (`validate`); unknown keys are an error (a typo must
-    not be ignored). Every problem is a ValueError naming the file."""
+    not be ignored), and so is a key given twice. Every problem is a ValueError naming the file."""
     try:
         text = Path(path).read_text()
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the config file ({exc.strerror or exc})") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no object is built from tags
     except yaml.YAMLError as exc:
         problem = " ".join(str(getattr(exc, "problem", None) or exc).split())
         raise ValueError(f"{path}: not valid YAML ({problem})") from None

@@ -89,6 +89,19 @@ def test_config_from_yaml_and_command_line(tmp_path):
     assert "discount" in ppo.field_docs()["gamma"]
 
 
+def test_a_key_given_twice_in_a_config_file_is_refused(tmp_path):
+    """Plain YAML keeps the last of two equal keys; two configs pasted into one file must not train the second."""
+    path = tmp_path / "c.yaml"
+    path.write_text("exp_name: mine\nseed: 3\nplayers: 4\nexp_name: theirs\n")
+    with pytest.raises(ValueError, match=r"c\.yaml: not valid YAML \(key 'exp_name' given twice \(again on line 4\)\)"):
+        ppo.Config.from_yaml(path)
+    path.write_text("opponents:\n  heuristic: 0.5\n  heuristic: 0.5\n")
+    with pytest.raises(ValueError, match="key 'heuristic' given twice"):
+        ppo.Config.from_yaml(path)
+    path.write_text("exp_name: mine\nopponents: {heuristic: 0.5, random: 0.5}\n")
+    assert ppo.Config.from_yaml(path).opponents == {"heuristic": 0.5, "random": 0.5}
+
+
 def test_each_learner_seat_gets_its_own_final_reward(tmp_path):
     """GAE never mixes seats: with gamma = lambda = 1 every transition's return is its own seat's final reward."""
     trainer = ppo.Trainer(tiny(tmp_path, gamma=1.0, gae_lambda=1.0, opponents={"self": 1.0}))
