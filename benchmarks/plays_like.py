@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from tqdm import tqdm
 
 import agents
 from agents.base import Decision
@@ -46,7 +47,7 @@ def measure(bot: str, like: list[str], others: str, players: int, games: int, se
         raise ValueError("BOT and --like must be networks (agent ids or checkpoints of trained policies)")
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     wins = 0
-    for k in range(games):
+    for k in tqdm(range(games), desc="plays like", unit="game", file=sys.stderr):
         me = k % players
         lineup = [agents.make(bot if s == me else others, seed=(seed + k) * 16 + s) for s in range(players)]
 

@@ -20,6 +20,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 import agents
 from agents.base import Decision
 from citadels_env.core import Game, GameConfig
@@ -32,7 +34,7 @@ def measure(bot: str, others: str, players: int, games: int, seed: int) -> dict[
     """Counts over `games` games of `bot` in one seat against `others` (module docstring)."""
     c: Counter = Counter()
     picks: Counter = Counter()
-    for k in range(games):
+    for k in tqdm(range(games), desc="targeting", unit="game", file=sys.stderr):
         config = GameConfig(players=players, crown_seat=None)
         game = Game(config, seed + k)
         me = k % players
