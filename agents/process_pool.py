@@ -37,8 +37,8 @@ def finishing(pool: Any) -> Iterator[Any]:
     raises (the exception goes on)."""
     try:
         yield pool
+        pool.close()
+        pool.join()  # a Ctrl-C while the workers finish stops them too
     except BaseException:
         stop_pool(pool)
         raise
-    pool.close()
-    pool.join()

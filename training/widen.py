@@ -19,7 +19,7 @@ from pathlib import Path
 
 import torch
 
-from agents.policy import PolicyNet, load_checkpoint, save_checkpoint
+from agents.policy import PolicyNet, load_policy, save_checkpoint
 
 
 def widen_net(net: PolicyNet, hidden: int, seed: int = 0) -> PolicyNet:
@@ -59,12 +59,10 @@ def _shares(source: torch.Tensor, old: int, gen: torch.Generator) -> torch.Tenso
 
 def widen(out: str | Path, path: str | Path, hidden: int, seed: int = 0) -> Path:
     """Write the checkpoint at `path` widened to `hidden` units a layer to `out`."""
-    data = load_checkpoint(path)
+    net, data = load_policy(path)  # a spec that does not build, or weights that do not fit it, name the file
     if data.get("by_size"):
         raise ValueError(f"{path}: plays other networks at particular table sizes (by_size); widen the checkpoints "
                          "it was made from instead")
-    net = PolicyNet(**data["model"])
-    net.load_state_dict(data["state_dict"])
     save_checkpoint(out, widen_net(net, hidden, seed), widened_from=str(path), widen_seed=seed)
     return Path(out)
 
