@@ -35,8 +35,9 @@ def _files(arg: str) -> list[Path]:
     return [Path(p) for p in arg.split(",") if p]
 
 
-def axis(sides: list[Side], entry: int) -> tuple[list[int], list[int], str]:
-    """Each side's wins over the deals all sides played, that count, and the opponents (ValueError if they differ)."""
+def axis(sides: list[Side], entry: int) -> tuple[list[int], int, str]:
+    """Each side's wins over the deals all sides played, their number, and the opponents (ValueError if they
+    differ)."""
     first = sides[0]
     others = first.lineup[:entry] + first.lineup[entry + 1:]
     for side in sides[1:]:
@@ -52,7 +53,7 @@ def axis(sides: list[Side], entry: int) -> tuple[list[int], list[int], str]:
             raise ValueError(f"the deal of seed {seed} seats the bots in different seats: not the same tables")
     wins = [sum(side.won[s] for s in common) for side in sides]
     named = f"{len(others)} × {others[0]}" if len(set(others)) == 1 else ", ".join(others)
-    return wins, [len(common)] * len(sides), named
+    return wins, len(common), named
 
 
 def measure(points: list[tuple[str, list[Path], list[Path]]], entry: int) -> dict[str, Any]:
@@ -60,10 +61,10 @@ def measure(points: list[tuple[str, list[Path], list[Path]]], entry: int) -> dic
     result: dict[str, Any] = {"points": [{"label": label} for label, _, _ in points]}
     for name, index in (("x", 1), ("y", 2)):
         sides = [load_side(p[index], entry) for p in points]
-        wins, deals, others = axis(sides, entry)
+        wins, n, others = axis(sides, entry)
         result[f"{name}_others"] = others
-        result[f"{name}_deals"] = deals[0]
-        for point, side, w, n in zip(result["points"], sides, wins, deals, strict=True):
+        result[f"{name}_deals"] = n
+        for point, side, w in zip(result["points"], sides, wins, strict=True):
             low, high = wilson_interval(w, n)
             point[name] = {"bot": side.lineup[entry], "wins": w, "games": n, "rate": w / n, "low": low, "high": high,
                            "files": list(side.files)}
