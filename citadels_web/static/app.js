@@ -32,17 +32,18 @@ function showRoom() {
 }
 
 // -- the connection -------------------------------------------------------------------------------------------------
+// One socket at a time: S.ws, and S.opened, the promise of it open. A socket the server is closing (a kick, a closed
+// room) is let go at once, so a request made in the same moment goes out on a new one instead of being lost.
 function connect() {
-  return new Promise((resolve) => {
-    if (S.ws && S.ws.readyState === WebSocket.OPEN) return resolve(S.ws);
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + S.lang;
-    const ws = new WebSocket(url);  // the language from the start: even a refused connection is told in it
-    ws.onopen = () => resolve(ws);
-    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
-    // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
-    ws.onclose = () => { if (S.room && !S.closed) setTimeout(rejoin, 1000); };
-    S.ws = ws;
-  });
+  if (S.ws && S.ws.readyState <= WebSocket.OPEN) return S.opened;  // open, or opening: requests wait for it
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + S.lang;
+  const ws = new WebSocket(url);  // the language from the start: even a refused connection is told in it
+  S.ws = ws;
+  S.opened = new Promise((resolve) => { ws.onopen = () => resolve(ws); });
+  ws.onmessage = (ev) => { if (ws === S.ws) receive(JSON.parse(ev.data)); };
+  // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
+  ws.onclose = () => { if (ws === S.ws && S.room && !S.closed) setTimeout(rejoin, 1000); };
+  return S.opened;
 }
 async function send(msg) { (await connect()).send(JSON.stringify({ ...msg, lang: S.lang })); }
 function rejoin() {
@@ -74,6 +75,7 @@ function receive(m) {
     case "kicked":  // (both are worded by the server, in this tab's language)
     case "closed":
       S.closed = true;
+      S.ws = null;  // the server closes this socket after this frame: the next request opens a new one
       localStorage.removeItem("citadels:" + S.room);
       banner("error-banner", m.message);
       show("home");

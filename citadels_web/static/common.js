@@ -9,8 +9,9 @@ const el = (tag, attrs = {}, text = "") => {
   return e;
 };
 
-const S = { ws: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null, over: null,
-            options: null, deadline: null, replay: null, replayFrame: null, lang: "en", I: null, logShown: [] };
+const S = { ws: null, opened: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null,
+            over: null, options: null, deadline: null, replay: null, replayFrame: null, lang: "en", I: null,
+            logShown: [] };
 
 // -- words ----------------------------------------------------------------------------------------------------------
 function T(key, params = {}) {
