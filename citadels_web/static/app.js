@@ -33,7 +33,14 @@ function showRoom() {
 
 // -- the connection -------------------------------------------------------------------------------------------------
 // One socket at a time: S.ws, and S.opened, the promise of it open. A socket the server is closing (a kick, a closed
-// room) is let go at once, so a request made in the same moment goes out on a new one instead of being lost.
+// room) is let go at once, so a request made in the same moment goes out on a new one instead of being lost. A lost
+// connection rejoins its room (a seat by its token, a spectator as one) after a wait that doubles, from 1 s up to
+// 30 s, until the server answers; a rejoin the server refuses stops there, says why and shows the home page.
+const REJOIN_FIRST_MS = 1000, REJOIN_MAX_MS = 30000;
+// The refusals that answer a join; the first three mean the room or the seat is gone for good.
+const GONE = ["no_room", "room_closed", "unknown_token"];
+const JOIN_REFUSALS = new Set([...GONE, "codes_wait", "too_many_connections", "server_full", "wrong_password",
+                               "wrong_password_throttled", "password_wait", "bad_password"]);
 function connect() {
   if (S.ws && S.ws.readyState <= WebSocket.OPEN) return S.opened;  // open, or opening: requests wait for it
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?lang=" + S.lang;
@@ -41,29 +48,57 @@ function connect() {
   S.ws = ws;
   S.opened = new Promise((resolve) => { ws.onopen = () => resolve(ws); });
   ws.onmessage = (ev) => { if (ws === S.ws) receive(JSON.parse(ev.data)); };
-  // Dropped for falling behind (or any lost connection): rejoin by token and get the table as it is now.
-  ws.onclose = () => { if (ws === S.ws && S.room && !S.closed) setTimeout(rejoin, 1000); };
+  // Dropped for falling behind (or any lost connection): rejoin and get the table as it is now.
+  ws.onclose = () => { if (ws === S.ws && S.room && !S.closed) laterRejoin(); };
   return S.opened;
 }
 async function send(msg) { (await connect()).send(JSON.stringify({ ...msg, lang: S.lang })); }
+function laterRejoin() {
+  clearTimeout(S.rejoinTimer);  // one pending rejoin at a time
+  S.rejoinTimer = setTimeout(rejoin, Math.min(REJOIN_MAX_MS, REJOIN_FIRST_MS * 2 ** S.retries));
+  S.retries += 1;
+}
 function rejoin() {
   const token = localStorage.getItem("citadels:" + S.room);
-  S.ws = null;
-  if (token) send({ type: "join", room: S.room, token });
+  if (token) joinAgain({ type: "join", room: S.room, token });
+  else if (S.watching) joinAgain({ type: "join", room: S.room, spectate: true, password: S.watching.password });
+}
+function joinAgain(msg) {
+  S.rejoining = true;
+  send(msg);
+}
+function forgetRoom() {  // the tokens of this room, saved under its key and its code
+  localStorage.removeItem("citadels:" + S.room);
+  if (S.lobby && S.lobby.code) localStorage.removeItem("citadels:" + S.lobby.code);
+}
+function refusedRejoin(key) {
+  if (GONE.includes(key)) forgetRoom();
+  clearTimeout(S.rejoinTimer);
+  Object.assign(S, { rejoining: false, room: null, watching: null, lobby: null, state: null, over: null,
+                     deadline: null });
+  show("home");
 }
 
 function receive(m) {
   switch (m.type) {
-    case "joined":
+    case "joined": {
       // m.room is the room's key (stable, secret for a private room); m.code its short code (public rooms only).
+      const again = S.rejoining && S.room === m.room;
       S.room = m.room; S.token = m.token; S.seat = m.seat;
       S.closed = false;  // a room joined after a kick or a close: a lost connection rejoins this one
+      S.rejoining = false; S.retries = 0;
       if (m.token) {
+        S.watching = null;
         localStorage.setItem("citadels:" + m.room, m.token);
         if (m.code) localStorage.setItem("citadels:" + m.code, m.token);
       }
       history.replaceState(null, "", m.link);
+      // A new connection starts without hints: ask again if the box is still ticked in this room.
+      if (again && $("hint-toggle").checked && S.lobby && S.lobby.settings.hint_allowed) {
+        send({ type: "hint", on: true });
+      }
       break;
+    }
     case "lobby":
       // The owner's changes may renumber the seats: the server says which seat is ours in every lobby frame.
       S.lobby = m; S.seat = m.you; S.owner = m.owner;
@@ -76,7 +111,7 @@ function receive(m) {
     case "closed":
       S.closed = true;
       S.ws = null;  // the server closes this socket after this frame: the next request opens a new one
-      localStorage.removeItem("citadels:" + S.room);
+      forgetRoom();
       banner("error-banner", m.message);
       show("home");
       break;
@@ -89,7 +124,10 @@ function receive(m) {
     case "timeout": banner("timeout-notice", m.label); break;
     case "over": S.over = m; renderScores(); break;
     case "replay_frame": S.replayFrame = m; renderReplay(); break;
-    case "error": banner("error-banner", m.message); break;
+    case "error":
+      banner("error-banner", m.message);
+      if (S.rejoining && JOIN_REFUSALS.has(m.key)) refusedRejoin(m.key);
+      break;
   }
 }
 
@@ -133,8 +171,10 @@ function roomFromInput() {
 $("join-btn").onclick = () => send({ type: "join", room: roomFromInput(), name: myName(),
                                       password: $("join-password").value || null,
                                       seat: $("join-seat").value === "" ? null : Number($("join-seat").value) - 1 });
-$("spectate-btn").onclick = () => send({ type: "join", room: roomFromInput(), spectate: true,
-                                          password: $("join-password").value || null });
+$("spectate-btn").onclick = () => {
+  S.watching = { password: $("join-password").value || null };  // kept to watch again after a lost connection
+  send({ type: "join", room: roomFromInput(), spectate: true, password: S.watching.password });
+};
 
 // -- lobby ----------------------------------------------------------------------------------------------------------
 const SETTINGS = [
@@ -469,8 +509,9 @@ $("hint-toggle").onchange = () => send({ type: "hint", on: $("hint-toggle").chec
     const code = decodeURIComponent(path.slice(3));  // a public room's code, or a private room's key
     $("join-code").value = code;
     S.room = code;
-    const token = localStorage.getItem("citadels:" + code);
-    if (token) return send({ type: "join", room: code, token });
   }
-  show("home");
+  $("hint-toggle").checked = false;  // as a new connection starts: no hints until asked for
+  show("home");  // until the room answers (and for good if it refuses)
+  const token = S.room && localStorage.getItem("citadels:" + S.room);
+  if (token) joinAgain({ type: "join", room: S.room, token });
 })();

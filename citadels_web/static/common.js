@@ -11,7 +11,7 @@ const el = (tag, attrs = {}, text = "") => {
 
 const S = { ws: null, opened: null, room: null, seat: null, token: null, owner: false, lobby: null, state: null,
             over: null, options: null, deadline: null, replay: null, replayFrame: null, lang: "en", I: null,
-            logShown: [] };
+            logShown: [], rejoining: false, retries: 0, rejoinTimer: null, watching: null };
 
 // -- words ----------------------------------------------------------------------------------------------------------
 function T(key, params = {}) {

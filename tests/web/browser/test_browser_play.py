@@ -1,6 +1,6 @@
 """`citadels serve` in real Chromium: a whole game by clicking, two people at one table, a private room, a kick, the
-move timer under Playwright's clock, a reload that rejoins the seat, and a lost connection that rejoins
-(docs/WEB.md)."""
+move timer under Playwright's clock, a reload that rejoins the seat, a lost connection that rejoins (a seat, a
+spectator, hints asked for), a rejoin refused, and the growing wait of a page that cannot reconnect (docs/WEB.md)."""
 
 from __future__ import annotations
 
@@ -128,6 +128,99 @@ def test_the_owner_kicks_a_player_whose_page_then_opens_a_room_that_survives_a_l
     assert server.room(mine).seats[0].connected
     owner_ctx.close()
     guest_ctx.close()
+
+
+# Counts the sockets the page opens (WebSocket's constants stay on the subclass).
+COUNT_SOCKETS = ("window.sockets = 0; const Socket = WebSocket;"
+                 " window.WebSocket = class extends Socket { constructor(...a) { super(...a); window.sockets += 1; } };")
+DROP = "window.dropped = S.ws; S.ws.close()"
+REOPENED = "S.ws !== window.dropped && S.ws !== null && S.ws.readyState === WebSocket.OPEN"
+
+
+def test_a_rejoin_the_server_refuses_shows_the_home_page_forgets_the_token_and_tries_no_more(browser, server):
+    owner_ctx, ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    code = create_room(owner_ctx.new_page())
+    ctx.add_init_script(COUNT_SOCKETS)
+    page = ctx.new_page()
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('citadels:{code}', 'a-token-of-no-one')")
+    page.goto(f"/r/{code}")
+    expect(page.get_by_test_id("error-banner")).to_contain_text("unknown token")
+    expect(page.get_by_test_id("create-btn")).to_be_visible()
+    expect(page.get_by_test_id("join-code")).to_have_value(code)
+    assert page.evaluate(f"localStorage.getItem('citadels:{code}')") is None
+    page.wait_for_timeout(2500)  # more than a rejoin's first wait
+    assert page.evaluate("window.sockets") == 1
+    owner_ctx.close()
+    ctx.close()
+
+
+def test_a_kicked_player_who_reloads_the_room_link_gets_the_home_page(browser, server):
+    owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
+    code = create_room(owner)
+    join_room(guest, code, "Mallory")
+    expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Mallory")
+    token = guest.evaluate("S.token")
+    owner.get_by_test_id("kick-1").click()
+    expect(guest.get_by_test_id("error-banner")).to_contain_text("removed you")
+    # The room's link still names the room: the token saved under its code must be gone with the one under its key.
+    assert guest.evaluate("Object.values(localStorage)").count(token) == 0
+    guest.reload()
+    expect(guest.get_by_test_id("create-btn")).to_be_visible()
+    expect(guest.get_by_test_id("join-code")).to_have_value(code)
+    owner_ctx.close()
+    guest_ctx.close()
+
+
+def test_a_spectator_whose_connection_drops_watches_again(browser, server):
+    owner_ctx, watcher_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
+    owner, watcher = owner_ctx.new_page(), watcher_ctx.new_page()
+    code = create_room(owner)
+    watcher.goto("/")
+    watcher.get_by_test_id("join-code").fill(code)
+    watcher.get_by_test_id("spectate-btn").click()
+    expect(watcher.locator("#room-info")).to_contain_text("watching")
+    watcher.evaluate(DROP)
+    watcher.wait_for_function(REOPENED, timeout=10_000)
+    make_bot(owner, 1)
+    expect(watcher.get_by_test_id("seat-name-1")).to_contain_text("heuristic")
+    owner_ctx.close()
+    watcher_ctx.close()
+
+
+def test_hints_asked_for_stay_on_after_a_lost_connection(page: Page, server):
+    create_room(page)
+    for seat in (1, 2, 3):
+        make_bot(page, seat)
+    page.get_by_test_id("start-btn").click()
+    expect(page.get_by_test_id("action-btn").first).to_be_visible()
+    page.get_by_test_id("hint-toggle").check()
+    expect(page.get_by_test_id("hint-moves").locator("li").first).to_be_visible()
+    # A new connection starts with hints off: the page must ask again, and the server then sends this move's hint.
+    page.evaluate("() => { window.hints = 0; const receiveFrame = receive;"
+                  " window.receive = (m) => { if (m.type === 'hint') window.hints += 1; receiveFrame(m); }; }")
+    page.evaluate(DROP)
+    page.wait_for_function(REOPENED, timeout=10_000)
+    page.wait_for_function("window.hints > 0", timeout=10_000)
+    expect(page.get_by_test_id("hint-moves").locator("li").first).to_be_visible()
+
+
+def test_a_page_that_cannot_reconnect_waits_twice_as_long_before_each_try(page: Page, server):
+    page.clock.install()
+    create_room(page)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # the page's time moves only when run_for moves it
+    tries: list[str] = []
+    page.route_web_socket(re.compile(r"/ws"), lambda ws: (tries.append(ws.url), ws.close()))  # every one fails now
+    page.evaluate(DROP)
+    for done, wait_ms in enumerate((1000, 2000, 4000, 8000, 16000, 30000, 30000)):
+        page.wait_for_function(f"S.retries === {done + 1}", polling=50, timeout=10_000)  # the next try is set
+        page.clock.run_for(wait_ms - 50)
+        page.wait_for_timeout(100)
+        assert len(tries) == done, f"try {done + 1} came before {wait_ms} ms"
+        page.clock.run_for(50)
+        page.wait_for_function(f"S.retries === {done + 2}", polling=50, timeout=10_000)
+        assert len(tries) == done + 1
 
 
 def test_the_timer_counts_down_on_the_page_clock_and_then_plays_a_random_move(page: Page, server):
