@@ -101,12 +101,25 @@ def test_a_person_chooses_a_seat_and_a_taken_seat_is_refused(browser, server):
         ctx.close()
 
 
-def test_the_owner_kicks_a_player_whose_page_then_opens_a_room_that_survives_a_lost_connection(browser, server):
+# Counts the sockets the page opens (WebSocket's constants stay on the subclass).
+COUNT_SOCKETS = ("window.sockets = 0; const Socket = WebSocket;"
+                 " window.WebSocket = class extends Socket { constructor(...a) { super(...a); window.sockets += 1; } };")
+DROP = "window.dropped = S.ws; S.ws.close()"
+REOPENED = "S.ws !== window.dropped && S.ws !== null && S.ws.readyState === WebSocket.OPEN"
+
+
+def _a_guest_in_a_room(browser, server):
+    """The owner's page and context, a guest's ("Mallory", seat 2) and the room's code."""
     owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
     owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
     code = create_room(owner)
     join_room(guest, code, "Mallory")
     expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Mallory")
+    return owner_ctx, owner, guest_ctx, guest, code
+
+
+def test_the_owner_kicks_a_player_whose_page_then_opens_a_room_that_survives_a_lost_connection(browser, server):
+    owner_ctx, owner, guest_ctx, guest, code = _a_guest_in_a_room(browser, server)
     # The same page, not reloaded, opens a room of its own at the very moment the kick arrives: in the same turn of
     # its event loop, while the socket the server is closing still reads as open. The request must go out on a new
     # connection, not be lost on the old one (a CI run once clicked that fast). Then its connection drops and it
@@ -122,19 +135,12 @@ def test_the_owner_kicks_a_player_whose_page_then_opens_a_room_that_survives_a_l
     link = guest.get_by_test_id("share-link")
     expect(link).to_have_attribute("href", re.compile(r"^/r/(?!" + code + r"$)[A-Z0-9]{4}$"))
     mine = link.get_attribute("href").removeprefix("/r/")
-    guest.evaluate("window.dropped = S.ws; S.ws.close()")
-    guest.wait_for_function("S.ws !== window.dropped && S.ws.readyState === WebSocket.OPEN", timeout=10_000)
+    guest.evaluate(DROP)
+    guest.wait_for_function(REOPENED, timeout=10_000)
     expect(guest.get_by_test_id("share-link")).to_have_attribute("href", "/r/" + mine)
     assert server.room(mine).seats[0].connected
     owner_ctx.close()
     guest_ctx.close()
-
-
-# Counts the sockets the page opens (WebSocket's constants stay on the subclass).
-COUNT_SOCKETS = ("window.sockets = 0; const Socket = WebSocket;"
-                 " window.WebSocket = class extends Socket { constructor(...a) { super(...a); window.sockets += 1; } };")
-DROP = "window.dropped = S.ws; S.ws.close()"
-REOPENED = "S.ws !== window.dropped && S.ws !== null && S.ws.readyState === WebSocket.OPEN"
 
 
 def test_a_rejoin_the_server_refuses_shows_the_home_page_forgets_the_token_and_tries_no_more(browser, server):
@@ -156,11 +162,7 @@ def test_a_rejoin_the_server_refuses_shows_the_home_page_forgets_the_token_and_t
 
 
 def test_a_kicked_player_who_reloads_the_room_link_gets_the_home_page(browser, server):
-    owner_ctx, guest_ctx = browser.new_context(base_url=server.url), browser.new_context(base_url=server.url)
-    owner, guest = owner_ctx.new_page(), guest_ctx.new_page()
-    code = create_room(owner)
-    join_room(guest, code, "Mallory")
-    expect(owner.get_by_test_id("seat-name-1")).to_contain_text("Mallory")
+    owner_ctx, owner, guest_ctx, guest, code = _a_guest_in_a_room(browser, server)
     token = guest.evaluate("S.token")
     owner.get_by_test_id("kick-1").click()
     expect(guest.get_by_test_id("error-banner")).to_contain_text("removed you")
