@@ -47,7 +47,7 @@ from citadels_env.core.record import config_to_dict
 from .base import Agent, Decision
 from .eval_report import EvalReport, GameOutcome, Stats, summarise, wilson_interval  # noqa: F401 (re-exported)
 from .match import play_game
-from .process_pool import finishing
+from .process_pool import finishing, orphan_guard
 from .registry import available, make, parse
 
 ChunkRunner = Callable[[list, GameConfig, int, list[list[int]]], Iterable[list["GameOutcome"]]]
@@ -142,7 +142,9 @@ def _init_worker(lineup: list[str | Agent], config: GameConfig, seed: int) -> No
 def _init_pool_worker(lineup: list[str | Agent], config: GameConfig, seed: int) -> None:
     """A pool worker ignores Ctrl-C (the terminal sends it to the whole process group): the parent alone stops, then
     terminates the pool, so one short line is printed rather than a traceback per worker. The parent blocked SIGINT
-    while forking (no window before this runs); it is ignored, then unblocked."""
+    while forking (no window before this runs); it is ignored, then unblocked. A killed parent ends it too
+    (`orphan_guard`)."""
+    orphan_guard()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -39,7 +39,7 @@ import agents
 from agents.base import Agent, Decision
 from agents.guided import GuidedISMCTSAgent
 from agents.policy import PolicyNet, load_policy, masked_log_probs, save_checkpoint
-from agents.process_pool import finishing
+from agents.process_pool import finishing, orphan_guard
 from agents.registry import parse
 from citadels_env.core import Game
 from citadels_env.rewards import final_rewards
@@ -190,7 +190,7 @@ def collect(cfg: ExpertConfig, round_: int, net_path: Path, data_dir: Path) -> d
             for job in todo:
                 save(play_chunk(job), job)
         elif todo:
-            with finishing(mp.get_context("spawn").Pool(cfg.workers)) as pool:
+            with finishing(mp.get_context("spawn").Pool(cfg.workers, initializer=orphan_guard)) as pool:
                 for part, job in zip(pool.imap(play_chunk, todo), todo):
                     save(part, job)
     parts = [dict(np.load(job["file"])) for job in jobs]

@@ -32,7 +32,7 @@ import agents
 from agents.base import Agent, Decision
 from agents.net_inputs import GameInputs, InputSpec
 from agents.policy import PolicyNet, masked_log_probs, save_checkpoint
-from agents.process_pool import finishing
+from agents.process_pool import finishing, orphan_guard
 from citadels_env.core import PRESET_NAMES, Game, GameConfig, Rng
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from citadels_env.encoding import legal_mask, to_core
@@ -179,7 +179,7 @@ def collect(cfg: ImitateConfig, round_: int, student: PolicyNet | None, progress
                 parts.append(play_games(job))
                 bar.update(len(job["seeds"]))
         else:
-            with finishing(mp.get_context("spawn").Pool(cfg.workers)) as pool:
+            with finishing(mp.get_context("spawn").Pool(cfg.workers, initializer=orphan_guard)) as pool:
                 for part, job in zip(pool.imap(play_games, jobs), jobs):
                     parts.append(part)
                     bar.update(len(job["seeds"]))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -101,3 +104,56 @@ def test_an_evaluation_whose_pool_will_not_terminate_still_fails_in_bounded_time
     assert time.perf_counter() - begin < 60
     (pool,) = pools
     assert not any(w.is_alive() for w in pool._pool)
+
+
+PARENT = """
+import multiprocessing, sys, time
+from agents import evaluate
+from agents.process_pool import orphan_guard
+
+
+def nap(_):
+    time.sleep(120)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "evaluate":  # the evaluation's own pool and initializer
+        pool = evaluate._start_pool(multiprocessing.get_context("fork"), 2, ["random"] * 4,
+                                    evaluate.GameConfig(players=4), 1)
+    else:
+        pool = multiprocessing.get_context(sys.argv[1]).Pool(2, initializer=orphan_guard)
+    pool.map_async(nap, range(2))
+    time.sleep(1.0)
+    print(" ".join(str(p.pid) for p in pool._pool), flush=True)
+    time.sleep(120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie that no one has reaped yet (a container's init may never reap it)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["spawn", "evaluate"])
+def test_a_pools_workers_exit_soon_after_their_parent_is_killed(tmp_path, how):
+    """SIGKILL to the parent runs nothing in it: without `orphan_guard` its workers would sleep on, then wait for good."""
+    script = tmp_path / "parent.py"
+    script.write_text(PARENT)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parent = subprocess.Popen([sys.executable, str(script), how], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": root})
+    try:
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(p) for p in pids)
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in pids), "a worker outlived its killed parent"
