@@ -79,8 +79,8 @@ def _zoo(name: str, greedy: bool) -> Callable[..., Agent]:
 
 # Greedy by default: measured that way (sampling costs `ppo` several points; a clone plays its teacher's best guess).
 # `ppo-v1` samples, as it was measured and pinned.
-_shipped_ppo, _shipped_ppo_v5, _shipped_ppo_v4 = _zoo("ppo", True), _zoo("ppo-v5", True), _zoo("ppo-v4", True)
-_shipped_ppo_v3 = _zoo("ppo-v3", True)
+_shipped_ppo, _shipped_ppo_v6, _shipped_ppo_v5 = _zoo("ppo", True), _zoo("ppo-v6", True), _zoo("ppo-v5", True)
+_shipped_ppo_v4, _shipped_ppo_v3 = _zoo("ppo-v4", True), _zoo("ppo-v3", True)
 _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo-v2", True), _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 _shipped_ppo_4p_robust, _shipped_ppo_4p_soup = _zoo("ppo-4p-robust", True), _zoo("ppo-4p-soup", True)
@@ -92,7 +92,9 @@ _league = _zoo("league", False)
 LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_file}
 
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
-    ("ppo", _shipped_ppo, "the shipped policy, version 6 (agents/zoo/ppo.pt; configs/ppo_v6_stage7.yaml): PPO from "
+    ("ppo", _shipped_ppo, "the shipped policy: the latest version that met its bars, now ppo-v6 (agents/zoo/"
+     "ppo-v6.pt; agents/policy.py ALIASES); greedy unless greedy=false"),
+    ("ppo-v6", _shipped_ppo_v6, "the sixth shipped ppo (agents/zoo/ppo-v6.pt; configs/ppo_v6_stage7.yaml): PPO from "
      "ppo-v5 over every table size and preset, 2, 6 and 7 players weighted, against heuristic and heuristic-strong "
      "half and half, one opponent kind per table; greedy unless greedy=false"),
     ("ppo-v5", _shipped_ppo_v5, "the fifth shipped ppo (agents/zoo/ppo-v5.pt; configs/ppo_v5_stage6.yaml): PPO from "
@@ -115,25 +117,25 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "unless greedy=false"),
     ("ppo-4p-v1", _shipped_ppo_4p_v1, "the first ppo-4p: PPO from dagger at 4 players against heuristic and "
      "heuristic-strong (agents/zoo/ppo-4p-v1.pt, configs/ppo_4p.yaml); greedy unless greedy=false"),
-    ("ppo-4p-robust", _shipped_ppo_4p_robust, "work in progress, a 4-player network, not the shipped ppo: PPO from ppo "
-     "at 4 players against heuristic, heuristic-strong and ppo's 2 M-step best response (a reader) (agents/zoo/"
-     "ppo-4p-robust.pt, configs/ppo_4p_robust.yaml); a 2 M-step best response wins 30.4 % against three of it (ppo: "
-     "65.0 %), but it is weaker than ppo against heuristic; greedy unless greedy=false"),
+    ("ppo-4p-robust", _shipped_ppo_4p_robust, "work in progress, a 4-player network, not the shipped ppo: PPO from "
+     "ppo-v6 at 4 players against heuristic, heuristic-strong and ppo-v6's 2 M-step best response (a reader) "
+     "(agents/zoo/ppo-4p-robust.pt, configs/ppo_4p_robust.yaml); a 2 M-step best response wins 30.4 % against three "
+     "of it (ppo-v6: 65.0 %), but it is weaker than ppo-v6 against heuristic; greedy unless greedy=false"),
     ("ppo-4p-soup", _shipped_ppo_4p_soup, "work in progress, a 4-player network, not the shipped ppo: the weight "
      "average (training/average.py) of six networks trained against readers, round one's four training seeds and "
      "two of round two (agents/zoo/ppo-4p-soup.pt; docs/TRAINING.md, \"Several readers at once, and a weight "
      "average\"); a 2 M-step best response wins 32.1 % against three of it, and it plays heuristic and "
-     "heuristic-strong as ppo does; greedy unless greedy=false"),
-    ("ppo-candidate", _shipped_ppo_candidate, "work in progress, the candidate for the next ppo, not the shipped "
-     "ppo: one file of two networks (training/by_size.py), the weight average of eight 4-player runs that tell "
-     "tables of rule bots from others at 4 players and that average brought to every size elsewhere "
-     "(agents/zoo/ppo-candidate.pt; docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 "
-     "rule-bot rows, a 2 M-step best response wins 31.1 % against three of it, highest in the round robin of the "
-     "shipped bots, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy unless greedy=false"),
+     "heuristic-strong as ppo-v6 does; greedy unless greedy=false"),
+    ("ppo-candidate", _shipped_ppo_candidate, "work in progress, the bot ppo version 7 grew from: one file of two "
+     "networks (training/by_size.py), the weight average of eight 4-player runs that tell tables of rule bots from "
+     "others at 4 players and that average brought to every size elsewhere (agents/zoo/ppo-candidate.pt; "
+     "docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 rule-bot rows, a 2 M-step best "
+     "response wins 31.1 % against three of it, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy "
+     "unless greedy=false"),
     ("league", _league, "work in progress, not the shipped ppo: the main of the first league run after 3 generations "
-     "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo against itself, a population and "
-     "exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo: 65.0 %), but it is weaker than ppo "
-     "against the rule bots; samples unless greedy=true"),
+     "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo-v6 against itself, a population "
+     "and exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo-v6: 65.0 %), but it is weaker "
+     "than ppo-v6 against the rule bots; samples unless greedy=true"),
     ("random", RandomAgent, "uniformly random legal action"),
     ("heuristic", _heuristic, "rule-based: builds by value, simple targets (agents/heuristic/); option noise= "
      "(the share of decisions answered at random, default 0)"),

@@ -34,6 +34,9 @@ from .net_inputs import decision_input, input_size
 
 CHECKPOINT_FORMAT = "citadels-policy"
 ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
+#: Ids that name another shipped file: `ppo` is whichever version ships now, each version keeps its own id for good
+#: (a config or a published figure that names `ppo-v6` means that network whatever `ppo` becomes).
+ALIASES = {"ppo": "ppo-v6"}
 
 
 class CheckpointError(ValueError):
@@ -341,5 +344,5 @@ def is_draft(kind: str | None) -> bool:
 
 
 def shipped(name: str) -> Path:
-    """Path of a checkpoint shipped in agents/zoo/."""
-    return ZOO / f"{name}.pt"
+    """Path of a checkpoint shipped in agents/zoo/ (`ppo` is the file of the version it stands for: `ALIASES`)."""
+    return ZOO / f"{ALIASES.get(name, name)}.pt"

@@ -2,7 +2,7 @@
 
     python benchmarks/draft_split.py --draft ppo --turns league:greedy=false [--games 200] [--seed 990000]
                                      [--baselines heuristic heuristic-strong] [--exploit-steps 500000]
-                                     [--exploit-from agents/zoo/ppo.pt] [--train-seed 7] [--out FILE]
+                                     [--exploit-from agents/zoo/ppo-v6.pt] [--train-seed 7] [--out FILE]
 
 A split bot drafts as `--draft` plays (every `draft_*` decision) and plays everything else as `--turns` plays; each is
 any agent id with its options. The script measures it as the league measures its main (training/league.py):
@@ -67,7 +67,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=200, help="games of each measurement (multiple of 4)")
     parser.add_argument("--seed", type=int, default=990_000, help="first seed of the measurements")
     parser.add_argument("--exploit-steps", type=int, default=500_000, help="env steps of the exploiter (0: none)")
-    parser.add_argument("--exploit-from", default="agents/zoo/ppo.pt", help="checkpoint the exploiter starts from")
+    parser.add_argument("--exploit-from", default="agents/zoo/ppo-v6.pt", help="checkpoint the exploiter starts from")
     parser.add_argument("--train-seed", type=int, default=7, help="seed of the exploiter's training")
     parser.add_argument("--out", type=Path, default=None, help="JSON file of the results")
     parser.add_argument("--run-dir", type=Path, default=Path("runs"), help="where the exploiter's run goes")

@@ -50,8 +50,8 @@ GAMES: dict[str, tuple[tuple[str, ...], dict, int]] = {
     "ppo-v4-6-deal": (("ppo-v4", "heuristic-strong", "heuristic") * 2, {"selection": "deal"}, 51),
     "ppo-v5-4": (("ppo-v5", "heuristic-strong", "heuristic", "ppo-v5"), {}, 52),  # shipped as `ppo`, same digests
     "ppo-v5-7-dark_city": (("ppo-v5", "heuristic") * 3 + ("heuristic-strong",), {"preset": "cunning_agents"}, 53),
-    "ppo-v6-2": (("ppo", "heuristic-strong"), {}, 54),
-    "ppo-v6-5-rank9": (("ppo", "heuristic", "heuristic-strong", "ppo", "heuristic"), {"use_rank9": True}, 55),
+    "ppo-v6-2": (("ppo-v6", "heuristic-strong"), {}, 54),  # shipped as `ppo`, same digests
+    "ppo-v6-5-rank9": (("ppo-v6", "heuristic", "heuristic-strong", "ppo-v6", "heuristic"), {"use_rank9": True}, 55),
     "dagger-3": (("dagger", "heuristic", "heuristic-strong"), {"use_rank9": True}, 46),
 }
 

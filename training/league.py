@@ -48,12 +48,12 @@ class LeagueConfig:
     """where leagues are written"""
     seed: int = 0
     """seed of the league (each phase gets its own seed from it)"""
-    init_from: str = "agents/zoo/ppo.pt"
+    init_from: str = "agents/zoo/ppo-v6.pt"
     """the checkpoint the main policy starts from"""
     main_mode: str = "greedy=false"
     """agent options of the main when it is an opponent or measured (greedy=false: it samples)"""
     fixed: list[str] = field(default_factory=lambda: [
-        "ppo", "ppo-v5", "ppo-v3", "dagger", "heuristic", "heuristic-strong"])
+        "ppo-v6", "ppo-v5", "ppo-v3", "dagger", "heuristic", "heuristic-strong"])
     """agents always in the population (never ismcts: it is kept for held-out measurement)"""
     generations: int = 6
     """generations to reach (a league that has run fewer continues)"""

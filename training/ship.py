@@ -2,9 +2,9 @@
 (config, steps, learning curve), without the optimizer, the random generators' states or the snapshot pool.
 
     python -m training.ship runs/ppo_bots/checkpoints/final.pt --name ppo --version 3 \\
-        --trained-by "citadels train --config configs/ppo_bots.yaml" [--out agents/zoo/ppo.pt]
+        --trained-by "citadels train --config configs/ppo_bots.yaml" [--out agents/zoo/ppo-v3.pt]
 
-The file loads like any checkpoint (`agents.make("agents/zoo/ppo.pt")`, `weights_only=True`).
+The file loads like any checkpoint (`agents.make("agents/zoo/ppo-v6.pt")`, `weights_only=True`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,16 @@
 """The shipped `ppo-4p` policy (the first default prior of `ppo+ismcts`): PPO at 4 players from its version 1 (`ppo-4p-v1`,
 PPO from `dagger`), greedy by default, and it still plays every table size and preset."""
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 import agents
 from agents.policy import load_checkpoint, shipped
 from citadels_env.core import PRESET_NAMES, GameConfig
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name,version,config,start,steps", [
@@ -30,16 +35,19 @@ def test_it_plays_whole_games_at_every_table_size(players):
 
 
 def test_the_robust_4p_network_is_round_one_of_training_against_a_reader():
-    """`ppo-4p-robust` (docs/TRAINING.md, "Training against a reader"): 3 M steps from `ppo` at 4 players, with
-    `ppo`'s best response at 30 % of the tables (the path `benchmarks/exploit.py ppo` leaves it at)."""
+    """`ppo-4p-robust` (docs/TRAINING.md, "Training against a reader"): 3 M steps from `ppo-v6` at 4 players, with
+    `ppo-v6`'s best response at 30 % of the tables (the path `benchmarks/exploit.py ppo-v6` leaves it at)."""
     data = load_checkpoint(shipped("ppo-4p-robust"))
     assert data["name"] == "ppo-4p-robust" and data.get("version") == 1
     assert data["trained_by"] == "citadels train --config configs/ppo_4p_robust.yaml"
-    cfg = data["config"]
+    cfg = data["config"]  # recorded when `ppo` was version 6: its file and its best response's run went by `ppo`
     assert cfg["init_from"] == "agents/zoo/ppo.pt" and cfg["tables"] == [4] and cfg["seed"] == 6
     assert cfg["opponents"] == {"heuristic": 0.35, "heuristic-strong": 0.35,
                                 "runs/exploit/ppo-own/checkpoints/final.pt:greedy=true": 0.3}
     assert data["env_steps"] >= 3_000_000 and "optimizer" not in data
+    now = yaml.safe_load((ROOT / "configs/ppo_4p_robust.yaml").read_text())  # the same files by their lasting names
+    assert now["init_from"] == "agents/zoo/ppo-v6.pt"
+    assert "runs/exploit/ppo-v6-own/checkpoints/final.pt:greedy=true" in now["opponents"]
 
 
 def test_the_soup_is_the_weight_average_of_six_reader_trained_networks():
@@ -69,10 +77,10 @@ def test_the_candidate_plays_the_average_of_eight_at_4_players_and_its_step_to_e
     assert bot.net is bot.main
 
 
-@pytest.mark.parametrize("bot,default", [("ppo", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
-                                         ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True),
-                                         ("ppo-candidate", True), ("dagger", True),
-                                         ("ppo-v1", False)])
+@pytest.mark.parametrize("bot,default", [
+    ("ppo", True), ("ppo-v6", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
+    ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True), ("ppo-candidate", True),
+    ("dagger", True), ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
     assert agents.make(f"{bot}:greedy={str(not default).lower()}").greedy is (not default)

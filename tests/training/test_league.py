@@ -44,8 +44,8 @@ def test_a_moving_anchor_is_the_main_each_phase_starts_from():
     assert main.anchor == "runs/x/gen02_main/checkpoints/final.pt" and main.anchor_coef == 0.5
     exploiter = cfg.stage(league.EXPLOITER, 3, {"m": 1.0}, "agents/zoo/dagger.pt")
     assert exploiter.anchor is None  # exploiters are plain best responses
-    fixed = league.LeagueConfig(ppo={"anchor": "agents/zoo/ppo.pt", "anchor_coef": 0.5})
-    assert fixed.stage(league.MAIN, 3, {"self": 1.0}, "elsewhere.pt").anchor == "agents/zoo/ppo.pt"
+    fixed = league.LeagueConfig(ppo={"anchor": "agents/zoo/ppo-v6.pt", "anchor_coef": 0.5})
+    assert fixed.stage(league.MAIN, 3, {"self": 1.0}, "elsewhere.pt").anchor == "agents/zoo/ppo-v6.pt"
 
 
 def test_a_config_error_names_the_field():

@@ -198,6 +198,18 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
     assert agents.play_game(lineup, config, seed=players).result is not None
 
 
+def test_ppo_is_the_file_of_the_version_it_stands_for():
+    """`ppo` loads the current version's own file (agents/policy.py ALIASES), so a config or a figure that names that
+    version's id still means the same network after the next version ships."""
+    from agents.policy import ALIASES, ZOO, shipped
+
+    assert shipped("ppo") == shipped(ALIASES["ppo"]) == ZOO / f"{ALIASES['ppo']}.pt"
+    assert not (ZOO / "ppo.pt").exists()  # one file per version, no copy under the alias
+    games = [agents.play_game([agents.make(bot, seed=1)] + [agents.make("heuristic", seed=s) for s in range(3)],
+                              GameConfig(players=4), seed=5).result for bot in ("ppo", ALIASES["ppo"])]
+    assert games[0] == games[1]
+
+
 @pytest.mark.parametrize("version,stages,next_stage,steps", [
     (3, ("ppo_bots", "ppo_v3_stage2", "ppo_v3_stage3"), "ppo_v4_stage4", None),
     (4, ("ppo_v4_stage4", "ppo_v4_stage5"), "ppo_v5_stage6", 20_000_000),
