@@ -113,7 +113,12 @@ function receive(m) {
       S.ws = null;  // the server closes this socket after this frame: the next request opens a new one
       forgetRoom();
       banner("error-banner", m.message);
-      show("home");
+      if (m.type === "closed" && S.over) {
+        // A finished game closed by the sweep stays on screen: its scores and its replay (a record on disk, asked
+        // for on a new socket) are still there to read; only the buttons that need the room go.
+        Object.assign(S, { lobby: null, owner: false });
+        renderScores();
+      } else show("home");
       break;
     case "state":
       S.state = m;

@@ -1,6 +1,7 @@
-"""`citadels serve` in real Chromium: a whole game by clicking, two people at one table, a private room, a kick, the
-move timer under Playwright's clock, a reload that rejoins the seat, a lost connection that rejoins (a seat, a
-spectator, hints asked for), a rejoin refused, and the growing wait of a page that cannot reconnect (docs/WEB.md)."""
+"""`citadels serve` in real Chromium: a whole game by clicking, a finished game whose room the server closes, two
+people at one table, a private room, a kick, the move timer under Playwright's clock, a reload that rejoins the
+seat, a lost connection that rejoins (a seat, a spectator, hints asked for), a rejoin refused, and the growing wait
+of a page that cannot reconnect (docs/WEB.md)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from browser_ui import create_room, join_room, make_bot, play_until_over
 from playwright.sync_api import Page, expect
 
 from citadels_web import views
+from citadels_web.limits import Limits
+from citadels_web.server import create_app
+from citadels_web.testing import LiveServer
 
 
 def _hand_labels(page: Page) -> list[str]:
@@ -35,6 +39,27 @@ def test_a_person_plays_a_whole_game_against_three_bots_by_clicking(page: Page, 
     assert game.is_over
     winner = server.room(code).seats[game.result().winner]
     expect(page.get_by_test_id("winner")).to_have_text(f"{winner.display_name()} wins!")
+
+
+def test_a_finished_game_stays_readable_when_the_sweep_closes_its_room(browser, tmp_path):
+    """The server closes a finished room after `Limits.finished_room` seconds: the page keeps the scores, says the room
+    is closed, drops the buttons that need the room, and the replay of the record still opens."""
+    app = create_app(tmp_path, bot_delay=0.0, limits=Limits(finished_room=1.0, sweep_every=0.1))
+    with LiveServer(app) as live:
+        page = browser.new_context(base_url=live.url).new_page()
+        create_room(page)
+        for seat in (1, 2, 3):
+            make_bot(page, seat)
+        page.get_by_test_id("start-btn").click()
+        play_until_over(page)
+        expect(page.locator("#error-banner")).to_contain_text("this room was closed: the game is over")
+        expect(page.get_by_test_id("score-table")).to_be_visible()  # not sent home
+        expect(page.get_by_test_id("score-row")).to_have_count(4)
+        expect(page.get_by_test_id("again-btn")).to_have_count(0)
+        page.get_by_test_id("replay-open").click()
+        expect(page.get_by_test_id("replay-step")).to_contain_text("Step 0 of")
+        page.locator("#replay-next").click()
+        expect(page.get_by_test_id("replay-step")).to_contain_text("Step 1 of")
 
 
 def test_two_people_at_one_table_each_see_only_their_own_hand(browser, server):
