@@ -41,7 +41,7 @@ def one_line_error(argv: list[str], capsys, status: int) -> str:
 
 @pytest.fixture
 def truncated_checkpoint(tmp_path: Path) -> Path:
-    data = (ROOT / "agents" / "zoo" / "ppo.pt").read_bytes()
+    data = (ROOT / "agents" / "zoo" / "ppo-v6.pt").read_bytes()
     path = tmp_path / "truncated.pt"
     path.write_bytes(data[: len(data) // 2])
     return path
@@ -128,8 +128,8 @@ def test_resuming_a_bad_checkpoint_is_one_line(tmp_path, truncated_checkpoint, c
     assert "truncated.pt" in line and "checkpoint" in line
     line = one_line_error(base + [str(tmp_path / "none.pt")], capsys, 1)
     assert "none.pt" in line and "No such file" in line
-    line = one_line_error(base + [str(ROOT / "agents" / "zoo" / "ppo.pt")], capsys, 1)
-    assert "ppo.pt" in line and "training state" in line
+    line = one_line_error(base + [str(ROOT / "agents" / "zoo" / "ppo-v6.pt")], capsys, 1)
+    assert "ppo-v6.pt" in line and "training state" in line
     other = tmp_path / "other.pt"
     save_checkpoint(other, PolicyNet(16, 1), optimizer={})
     line = one_line_error(base + [str(other)], capsys, 1)

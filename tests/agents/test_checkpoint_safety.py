@@ -182,7 +182,7 @@ def evil_policy_zip(trained, tmp_path, marker) -> Path:
 
 @pytest.fixture
 def evil_pt(tmp_path, marker) -> Path:
-    _, data = load_policy(ROOT / "agents" / "zoo" / "ppo.pt")
+    _, data = load_policy(ROOT / "agents" / "zoo" / "ppo-v6.pt")
     data["config"] = Payload(marker)
     path = tmp_path / "evil.pt"
     torch.save(data, path)
@@ -251,7 +251,7 @@ def test_a_truncated_or_foreign_pt_names_the_file(tmp_path):
     empty.write_bytes(b"")
     text.write_text("not a checkpoint\n")  # read as a pickle: refused by the weights-only unpickler
     hello.write_text("hello world\n")  # ... or failing inside it
-    cases = {truncated(ROOT / "agents" / "zoo" / "ppo.pt", tmp_path / "truncated.pt"): "not a readable checkpoint",
+    cases = {truncated(ROOT / "agents" / "zoo" / "ppo-v6.pt", tmp_path / "truncated.pt"): "not a readable checkpoint",
              empty: "not a readable checkpoint", hello: "not a readable checkpoint",
              text: "refused: its checkpoint is not plain tensors and data .* not a checkpoint"}
     for path, words in cases.items():
@@ -265,7 +265,7 @@ def test_a_truncated_or_foreign_pt_names_the_file(tmp_path):
 
 
 def test_a_pt_whose_weights_do_not_fit_its_network_names_the_file(tmp_path):
-    data = load_checkpoint(ROOT / "agents" / "zoo" / "ppo.pt")
+    data = load_checkpoint(ROOT / "agents" / "zoo" / "ppo-v6.pt")
     data["model"] = {**data["model"], "hidden": data["model"]["hidden"] + 1}
     path = tmp_path / "misfit.pt"
     torch.save(data, path)
