@@ -126,12 +126,12 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "two of round two (agents/zoo/ppo-4p-soup.pt; docs/TRAINING.md, \"Several readers at once, and a weight "
      "average\"); a 2 M-step best response wins 32.1 % against three of it, and it plays heuristic and "
      "heuristic-strong as ppo-v6 does; greedy unless greedy=false"),
-    ("ppo-candidate", _shipped_ppo_candidate, "work in progress, the bot ppo version 7 grew from: one file of two "
-     "networks (training/by_size.py), the weight average of eight 4-player runs that tell tables of rule bots from "
-     "others at 4 players and that average brought to every size elsewhere (agents/zoo/ppo-candidate.pt; "
-     "docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 rule-bot rows, a 2 M-step best "
-     "response wins 31.1 % against three of it, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy "
-     "unless greedy=false"),
+    ("ppo-candidate", _shipped_ppo_candidate, "work in progress, the candidate for the next ppo, not the shipped "
+     "ppo: one file of two networks (training/by_size.py), the weight average of eight 4-player runs that tell "
+     "tables of rule bots from others at 4 players and that average brought to every size elsewhere "
+     "(agents/zoo/ppo-candidate.pt; docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 "
+     "rule-bot rows, a 2 M-step best response wins 31.1 % against three of it, highest in the round robin of the "
+     "shipped bots, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy unless greedy=false"),
     ("league", _league, "work in progress, not the shipped ppo: the main of the first league run after 3 generations "
      "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo-v6 against itself, a population "
      "and exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo-v6: 65.0 %), but it is weaker "

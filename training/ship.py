@@ -4,6 +4,9 @@
     python -m training.ship runs/ppo_bots/checkpoints/final.pt --name ppo --version 3 \\
         --trained-by "citadels train --config configs/ppo_bots.yaml" [--out agents/zoo/ppo-v3.pt]
 
+`--name ppo` writes agents/zoo/ppo-v<version>.pt: `ppo` is an alias of the version that ships (agents/policy.py
+ALIASES), moved to the new file once it meets its bars.
+
 The file loads like any checkpoint (`agents.make("agents/zoo/ppo-v6.pt")`, `weights_only=True`).
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from agents.policy import ZOO, load_policy, save_checkpoint
+from agents.policy import ALIASES, ZOO, load_policy, save_checkpoint
 
 #: What a shipped file keeps of a training checkpoint besides the weights.
 KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "averaged", "by_size",
@@ -20,7 +23,8 @@ KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", 
 
 
 def ship(source: str | Path, name: str, version: int, trained_by: str, out: str | Path | None = None) -> Path:
-    """Write `out` (default agents/zoo/<name>.pt) from the checkpoint `source`; returns its path."""
+    """Write `out` from the checkpoint `source` (default agents/zoo/<name>.pt, or <name>-v<version>.pt for an alias
+    such as `ppo`); returns its path."""
     if not name.replace("-", "").replace("_", "").isalnum():
         raise ValueError(f"name must be letters, digits, - and _, got {name!r}")
     if type(version) is not int or version < 1:
@@ -29,7 +33,8 @@ def ship(source: str | Path, name: str, version: int, trained_by: str, out: str 
     extra = {k: data[k] for k in KEPT if k in data}
     if "update" in data:
         extra["updates"] = data["update"]
-    path = Path(out) if out is not None else ZOO / f"{name}.pt"
+    # `ppo` is an alias (agents/policy.py ALIASES): its versions ship as ppo-v<N>.pt, and the alias moves to one
+    path = Path(out) if out is not None else ZOO / (f"{name}-v{version}.pt" if name in ALIASES else f"{name}.pt")
     save_checkpoint(path, net, name=name, version=version, trained_by=trained_by, **extra)
     return path
 
@@ -40,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--name", required=True, help="the bot's id, e.g. ppo")
     parser.add_argument("--version", type=int, required=True, help="the bot's version number")
     parser.add_argument("--trained-by", required=True, help="the command that trains it, for the record")
-    parser.add_argument("--out", help="where to write it (default agents/zoo/NAME.pt)")
+    parser.add_argument("--out", help="where to write it (default agents/zoo/NAME.pt; for ppo, agents/zoo/ppo-vVERSION.pt)")
     args = parser.parse_args(argv)
     print(ship(args.checkpoint, args.name, args.version, args.trained_by, args.out))
 

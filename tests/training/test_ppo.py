@@ -265,6 +265,18 @@ def test_ship_keeps_the_weights_and_the_record_and_drops_the_optimizer(tmp_path)
         ship(final, "tinybot", 0, "pytest", tmp_path / "x.pt")
 
 
+def test_shipping_under_an_alias_writes_the_version_file_not_the_alias(tmp_path, monkeypatch):
+    """`--name ppo --version 9` writes ppo-v9.pt: `ppo` loads whichever version agents/policy.py ALIASES names, so a
+    file called ppo.pt would never be read."""
+    from training import ship
+
+    monkeypatch.setattr(ship, "ZOO", tmp_path / "zoo")
+    final = ppo.train(tiny(tmp_path))
+    assert ship.ship(final, "ppo", 9, "pytest") == tmp_path / "zoo" / "ppo-v9.pt"
+    assert ship.ship(final, "tinybot", 2, "pytest") == tmp_path / "zoo" / "tinybot.pt"
+    assert load_checkpoint(tmp_path / "zoo" / "ppo-v9.pt")["name"] == "ppo"
+
+
 @torch.no_grad()
 def _distance(a, b, obs_games=3, part=None):
     """Mean KL between two checkpoints' policies over the decisions of a few random games (`part`: "draft" or
