@@ -84,7 +84,7 @@ _shipped_ppo_v4, _shipped_ppo_v3 = _zoo("ppo-v4", True), _zoo("ppo-v3", True)
 _shipped_ppo_v2, _shipped_ppo_v1 = _zoo("ppo-v2", True), _zoo("ppo-v1", False)
 _shipped_dagger, _shipped_ppo_4p, _shipped_ppo_4p_v1 = _zoo("dagger", True), _zoo("ppo-4p", True), _zoo("ppo-4p-v1", True)
 _shipped_ppo_4p_robust, _shipped_ppo_4p_soup = _zoo("ppo-4p-robust", True), _zoo("ppo-4p-soup", True)
-_shipped_ppo_candidate = _zoo("ppo-candidate", True)
+_shipped_ppo_candidate, _shipped_ppo_expert = _zoo("ppo-candidate", True), _zoo("ppo-expert", True)
 # The league's main samples by default: sampling is how it was trained to resist exploitation, and how it was measured.
 _league = _zoo("league", False)
 
@@ -132,6 +132,11 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
      "(agents/zoo/ppo-candidate.pt; docs/TRAINING.md, \"One bot, a network for each table size\"); meets the 14 "
      "rule-bot rows, a 2 M-step best response wins 31.1 % against three of it, highest in the round robin of the "
      "shipped bots, but 35.4 % against three ismcts:iters=100 (the bar: 37.5 %); greedy unless greedy=false"),
+    ("ppo-expert", _shipped_ppo_expert, "work in progress, not the shipped ppo: ppo-candidate whose 4-player network "
+     "learned the moves of the search it guides (expert iteration, configs/expert_candidate_4p.yaml, 3,120 games; "
+     "agents/zoo/ppo-expert.pt; docs/TRAINING.md, \"From the candidate, at scale\"), one file of two networks; a "
+     "rebuild of the recipe whose first network met the issue-24 bars it was measured against, itself not measured "
+     "on them yet; greedy unless greedy=false"),
     ("league", _league, "work in progress, not the shipped ppo: the main of the first league run after 3 generations "
      "(agents/zoo/league.pt; training/league.py, configs/league.yaml): PPO from ppo-v6 against itself, a population "
      "and exploiters; a 2 M-step best response wins 26.9 % against three of it (ppo-v6: 65.0 %), but it is weaker "

@@ -18,8 +18,8 @@ from pathlib import Path
 from agents.policy import ALIASES, ZOO, load_policy, save_checkpoint
 
 #: What a shipped file keeps of a training checkpoint besides the weights.
-KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "averaged", "by_size",
-        "by_size_sources")
+KEPT = ("config", "env_steps", "learner_steps", "updates", "history", "rounds", "imitation", "expert", "averaged",
+        "by_size", "by_size_sources")
 
 
 def ship(source: str | Path, name: str, version: int, trained_by: str, out: str | Path | None = None) -> Path:

@@ -77,8 +77,33 @@ def test_the_candidate_plays_the_average_of_eight_at_4_players_and_its_step_to_e
     assert bot.net is bot.main
 
 
+def test_the_expert_bot_is_the_candidate_with_its_4_player_network_fitted_to_the_search_it_guides():
+    """`ppo-expert` (docs/TRAINING.md, "From the candidate, at scale"): `ppo-candidate`'s file with the network of its
+    4-player tables replaced by expert iteration's fit (configs/expert_candidate_4p.yaml, 3,120 games); every other
+    size plays the candidate's main network, weight for weight."""
+    import torch
+
+    data, candidate = load_checkpoint(shipped("ppo-expert")), load_checkpoint(shipped("ppo-candidate"))
+    assert (data["name"], data["version"]) == ("ppo-expert", 1) and "optimizer" not in data
+    assert data["by_size_sources"] == {"main": "agents/zoo/ppo-candidate.pt",
+                                       4: "runs/expert_candidate_4p/checkpoints/final.pt"}
+    assert data["state_dict"].keys() == candidate["state_dict"].keys()
+    assert all(torch.equal(data["state_dict"][k], v) for k, v in candidate["state_dict"].items())
+    four, before = data["by_size"][4], candidate["by_size"][4]
+    assert not all(torch.equal(four["state_dict"][k], v) for k, v in before["state_dict"].items())
+    record = four["record"]
+    assert record["config"]["init_from"] == "agents/zoo/ppo-candidate.pt" and record["config"]["exp_name"] == \
+        "expert_candidate_4p"
+    assert record["expert"]["samples"] == 119_945 and record["expert"]["agreement"] > 0.8  # docs/TRAINING.md's fit
+    bot = agents.make("ppo-expert")
+    bot.reset(0, GameConfig(players=4))
+    assert bot.net is bot.sized[4] and bot.greedy
+    bot.reset(0, GameConfig(players=5))
+    assert bot.net is bot.main
+
+
 @pytest.mark.parametrize("bot,default", [
-    ("ppo", True), ("ppo-v6", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
+    ("ppo", True), ("ppo-expert", True), ("ppo-v6", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True), ("ppo-v2", True),
     ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True), ("ppo-candidate", True),
     ("dagger", True), ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
