@@ -1,13 +1,15 @@
 """Strength of a bot at every table size: its win rate against tables of each baseline, on held-out seeds.
 
     python benchmarks/strength.py [--bot ppo] [--baselines heuristic heuristic-strong] [--players 2 3 4 5 6 7 8]
-                                  [--games 1000] [--seed 910000] [--workers 2] [--out docs/results/strength]
+                                  [--games 1000] [--seed 910000] [--workers 2] [--out DIR]
 
 Each row is `citadels eval BOT BASELINE --players N`: the bot in one seat, the baseline in all the others, seats
 rotated game by game, game k dealt with seed `seed + k` (seeds from 910000 up were never used by training). The
 table gives the win rate with its 95 % Wilson interval, parity (1/N), the ratio to parity and the target of issue 12
 (the lower end of the interval must reach it). Writes `strength.json` and `strength.png` (win rate against table
-size, one line per baseline, with the intervals, parity and the targets) into `--out`.
+size, one line per baseline, with the intervals, parity and the targets) into `--out`: by default
+docs/results/strength for the shipped `ppo` (the README's table) and docs/results/strength_BOT for any other bot, so
+that measuring a candidate never overwrites the shipped bot's figures.
 
     python benchmarks/strength.py --held-out [--bot ppo] [--table ID [ID ...] ...] [--players 4] [--games 200]
                                   [--table-games N ...] [--seed 910000] [--workers 2] [--out docs/results/strength]
@@ -257,6 +259,14 @@ def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games:
     return rows
 
 
+def default_out(bot: str, held_out: bool) -> Path:
+    """docs/results/strength for the shipped `ppo` and for `--held-out` (its files carry the bot's name), else
+    docs/results/strength_BOT, the id made a folder name: a candidate's run must not overwrite the README's table."""
+    if held_out or bot == "ppo":
+        return Path("docs/results/strength")
+    return Path("docs/results") / ("strength_" + re.sub(r"[^A-Za-z0-9._=-]+", "_", bot).strip("_"))
+
+
 def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bot", default="ppo", help="agent id or checkpoint path (default: the shipped ppo, greedy); a checkpoint path "
@@ -268,7 +278,8 @@ def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
                         "(default 1000; with --held-out, 200)")
     parser.add_argument("--seed", type=int, default=910_000, help="first seed (held out from training)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("docs/results/strength"))
+    parser.add_argument("--out", type=Path, default=None, help="where the files go (default: docs/results/strength "
+                        "for ppo and with --held-out, whose files are named by the bot; else docs/results/strength_BOT)")
     parser.add_argument("--held-out", action="store_true", help="against opponents no shipped bot trained against "
                         "(module docstring) instead of the baselines")
     parser.add_argument("--table", nargs="+", action="append", metavar="ID", help="with --held-out: one table, the "
@@ -284,6 +295,8 @@ def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
         args.games = 200 if args.held_out else 1000
     if args.games < 1 or any(not 2 <= n <= 8 for n in args.players):
         parser.error("--games must be positive and --players between 2 and 8")
+    if args.out is None:
+        args.out = default_out(args.bot, args.held_out)
     if args.held_out:
         tables = [tuple(t) for t in args.table] if args.table else list(HELD_OUT_TABLES)
         games = args.table_games or [args.games] * len(tables)

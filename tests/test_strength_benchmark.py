@@ -36,6 +36,18 @@ def test_a_small_run_writes_the_table_json_and_png(tmp_path, capsys):
     assert "| 2 | `random` |" in out and "| 3 | `random` |" in out
 
 
+def test_a_bot_other_than_the_shipped_ppo_writes_to_a_folder_of_its_own(tmp_path, monkeypatch):
+    """Measuring a candidate must not overwrite the README's table of the shipped `ppo` (docs/results/strength)."""
+    assert strength.default_out("ppo", False) == Path("docs/results/strength")
+    assert strength.default_out("ppo-expert", True) == Path("docs/results/strength")  # held_out-BOT.json inside
+    assert strength.default_out("runs/x/final.pt:greedy=true", False) == Path(
+        "docs/results/strength_runs_x_final.pt_greedy=true")
+    monkeypatch.chdir(tmp_path)
+    strength.main(["--bot", "heuristic", "--baselines", "random", "--players", "2", "--games", "2", "--workers", "1"])
+    assert (tmp_path / "docs/results/strength_heuristic/strength.json").exists()
+    assert not (tmp_path / "docs/results/strength").exists()
+
+
 def test_the_held_out_tables_hold_no_training_opponent_but_heuristic_strong():
     ids = {x for t in strength.HELD_OUT_TABLES for x in t}
     assert {"ismcts:iters=100", "ismcts"} <= ids
