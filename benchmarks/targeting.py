@@ -23,6 +23,7 @@ from typing import Any
 from tqdm import tqdm
 
 import agents
+from agents.evaluate import single_threaded_torch
 from agents.base import Decision
 from citadels_env.core import Game, GameConfig
 from training.config import ConfigError, OneLineParser, check_agent_id
@@ -106,6 +107,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             check_agent_id(name, spec)
         except ConfigError as exc:
             parser.error(str(exc))
+    single_threaded_torch()  # one decision at a time: more threads only spin against other jobs
     try:
         result = measure(args.bot, args.others, args.players, args.games, args.seed)
     except KeyboardInterrupt:

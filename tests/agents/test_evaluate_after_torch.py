@@ -35,9 +35,9 @@ def test_a_worker_that_imports_torch_later_runs_it_on_one_thread():
     it with its first policy agent: it must still run on one thread, or two workers oversubscribe the cores."""
     script = textwrap.dedent("""
         import sys
-        from agents.evaluate import _single_threaded_torch
+        from agents.evaluate import single_threaded_torch
         assert "torch" not in sys.modules
-        _single_threaded_torch()  # what every pool worker runs first
+        single_threaded_torch()  # what every pool worker runs first
         import torch
         print("threads", torch.get_num_threads())
     """)
