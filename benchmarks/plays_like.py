@@ -25,8 +25,8 @@ import torch
 from tqdm import tqdm
 
 import agents
-from agents.evaluate import single_threaded_torch
 from agents.base import Decision
+from agents.evaluate import single_threaded_torch
 from agents.match import play_game
 from agents.policy import PolicyAgent, is_draft, masked_kl, masked_log_probs
 from citadels_env.core import Game, GameConfig

@@ -23,8 +23,8 @@ from typing import Any
 from tqdm import tqdm
 
 import agents
-from agents.evaluate import single_threaded_torch
 from agents.base import Decision
+from agents.evaluate import single_threaded_torch
 from citadels_env.core import Game, GameConfig
 from training.config import ConfigError, OneLineParser, check_agent_id
 
