@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -38,6 +37,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from agents.evaluate import evaluate, resolve_lineup
+from training.config import slug
 
 #: Issue 12's targets: (baseline, players) -> the win rate the lower end of the interval must reach.
 TARGET_FACTORS = {"heuristic": 1.8, "heuristic-strong": 1.5}
@@ -248,7 +248,7 @@ def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games:
         else:
             rows.append(row)
     out.mkdir(parents=True, exist_ok=True)
-    stem = "held_out-" + re.sub(r"[^A-Za-z0-9._=-]+", "_", bot)
+    stem = "held_out-" + slug(bot)
     (out / f"{stem}.json").write_text(json.dumps(
         {"bot": bot, "games": games, "seed": seed, "players": players, "tables": [list(t) for t in tables],
          "rows": [asdict(r) for r in rows]}, indent=1))
@@ -264,7 +264,7 @@ def default_out(bot: str, held_out: bool) -> Path:
     docs/results/strength_BOT, the id made a folder name: a candidate's run must not overwrite the README's table."""
     if held_out or bot == "ppo":
         return Path("docs/results/strength")
-    return Path("docs/results") / ("strength_" + re.sub(r"[^A-Za-z0-9._=-]+", "_", bot).strip("_"))
+    return Path("docs/results") / ("strength_" + slug(bot))
 
 
 def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:

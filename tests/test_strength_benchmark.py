@@ -41,7 +41,7 @@ def test_a_bot_other_than_the_shipped_ppo_writes_to_a_folder_of_its_own(tmp_path
     assert strength.default_out("ppo", False) == Path("docs/results/strength")
     assert strength.default_out("ppo-expert", True) == Path("docs/results/strength")  # held_out-BOT.json inside
     assert strength.default_out("runs/x/final.pt:greedy=true", False) == Path(
-        "docs/results/strength_runs_x_final.pt_greedy=true")
+        "docs/results/strength_runs_x_final.pt_greedy_true")  # training.config.slug, as exploit.py names
     monkeypatch.chdir(tmp_path)
     strength.main(["--bot", "heuristic", "--baselines", "random", "--players", "2", "--games", "2", "--workers", "1"])
     assert (tmp_path / "docs/results/strength_heuristic/strength.json").exists()
