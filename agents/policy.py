@@ -36,7 +36,7 @@ CHECKPOINT_FORMAT = "citadels-policy"
 ZOO = Path(__file__).parent / "zoo"  # checkpoints shipped with the package
 #: Ids that name another shipped file: `ppo` is whichever version ships now, each version keeps its own id for good
 #: (a config or a published figure that names `ppo-v6` means that network whatever `ppo` becomes).
-ALIASES = {"ppo": "ppo-v6"}
+ALIASES = {"ppo": "ppo-v7"}
 
 
 class CheckpointError(ValueError):

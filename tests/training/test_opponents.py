@@ -157,20 +157,20 @@ def test_near_ties_are_decided_as_act_decides_them(tmp_path):
 
 
 def test_a_pool_loads_each_network_once_and_freezes_it():
-    pool = OpponentPool({"ppo": 0.5, "ppo:greedy=false": 0.3, "heuristic": 0.2, "self": 0.1})
-    assert set(pool.networks) == {"ppo", "ppo:greedy=false"}
-    net = pool.networks["ppo"].net
-    assert pool.networks["ppo:greedy=false"].net is net  # the same weights: one network, one batch
+    pool = OpponentPool({"ppo-v6": 0.5, "ppo-v6:greedy=false": 0.3, "heuristic": 0.2, "self": 0.1})
+    assert set(pool.networks) == {"ppo-v6", "ppo-v6:greedy=false"}
+    net = pool.networks["ppo-v6"].net  # one network at every size (a file of several: the by_size tests)
+    assert pool.networks["ppo-v6:greedy=false"].net is net  # the same weights: one network, one batch
     assert not any(p.requires_grad for p in net.parameters()) and not net.training
     config = GameConfig(players=4)
-    a, b = pool.bot("ppo", 1, config, 7), pool.bot("ppo:greedy=false", 2, config, 8)
-    assert isinstance(a, PolicyAgent) and a.net is net and b.net is net and a.name == "ppo"
+    a, b = pool.bot("ppo-v6", 1, config, 7), pool.bot("ppo-v6:greedy=false", 2, config, 8)
+    assert isinstance(a, PolicyAgent) and a.net is net and b.net is net and a.name == "ppo-v6"
     assert a.greedy and not b.greedy and a.generator is not b.generator
     assert not opponents.batched(pool.bot("heuristic", 0, config, 9))
     with pytest.raises(ValueError, match="unknown agent"):
         OpponentPool({"no-such-bot": 1.0})
     with pytest.raises(ValueError, match=">= 0"):
-        OpponentPool({"ppo": -1.0, "self": 1.0})
+        OpponentPool({"ppo-v6": -1.0, "self": 1.0})
 
 
 def test_a_table_size_of_its_own_draws_its_own_mix_and_leaves_the_others_draws_unchanged():
