@@ -95,10 +95,10 @@ LOADERS: dict[str, Callable[..., Agent]] = {".pt": _policy_file, ".zip": _sb3_fi
 AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ppo", _shipped_ppo, "the shipped policy: the latest version that met its bars, now ppo-v7 (agents/zoo/"
      "ppo-v7.pt; agents/policy.py ALIASES); greedy unless greedy=false"),
-    ("ppo-v7", _shipped_ppo_v7, "the seventh shipped ppo (agents/zoo/ppo-v7.pt; docs/TRAINING.md, \"ppo-expert against "
-     "its own readers\"): ppo-expert whose 4-player network then trained against two of its own best responses, "
-     "kept near itself (configs/reader_expert_4p.yaml, pull 3.0), ppo-candidate's network at the other sizes; a "
-     "2 M-step best response wins 30.8 % against three of it; greedy unless greedy=false"),
+    ("ppo-v7", _shipped_ppo_v7, "the seventh shipped ppo (agents/zoo/ppo-v7.pt; docs/TRAINING.md, \"ppo-expert "
+     "against its own readers\"): ppo-expert whose 4-player network then trained against two of its own best "
+     "responses, kept near itself (configs/reader_expert_4p.yaml, pull 3.0), ppo-candidate's network at the other "
+     "sizes; a 2 M-step best response wins 30.8 % against three of it; greedy unless greedy=false"),
     ("ppo-v6", _shipped_ppo_v6, "the sixth shipped ppo (agents/zoo/ppo-v6.pt; configs/ppo_v6_stage7.yaml): PPO from "
      "ppo-v5 over every table size and preset, 2, 6 and 7 players weighted, against heuristic and heuristic-strong "
      "half and half, one opponent kind per table; greedy unless greedy=false"),

@@ -170,11 +170,11 @@ _DEFAULT_START = "fork" if "fork" in multiprocessing.get_all_start_methods() els
 
 
 def single_threaded_torch() -> None:
-    """Torch on one thread, in a forked worker or in a script that plays games one decision at a time in its own
-    process (benchmarks/targeting.py, benchmarks/plays_like.py). A child forked from a process that has run torch's
-    OpenMP thread pool (a training run evaluating its checkpoints) hangs at its first parallel operation; with one
-    thread there is none, and one decision at a time gains nothing from more (two such scripts on the 2 cores here,
-    each on every core, spun against each other: a game of targeting.py took 25-33 s instead of 3)."""
+    """Torch on one thread, in a forked worker or in a script that plays games one decision at a time in its
+    own process (benchmarks/targeting.py, benchmarks/plays_like.py). A child forked from a process that has run
+    torch's OpenMP thread pool (a training run evaluating its checkpoints) hangs at its first parallel operation;
+    with one thread there is none, and one decision at a time gains nothing from more (two such scripts on the 2
+    cores here, each on every core, spun against each other: a game of targeting.py took 25-33 s instead of 3)."""
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(1)

@@ -35,11 +35,12 @@ def test_bad_options_stop_with_one_line_and_exit_2(args, said):
 
 @pytest.mark.parametrize("script,args", [
     ("targeting", ["heuristic", "--others", "random", "--games", "1"]),
-    ("plays_like", ["dagger:greedy=true", "--like", "dagger", "ppo-v3", "--others", "random", "--games", "1"]),
+    ("plays_like", ["dagger:greedy=true", "--like", "dagger", "ppo-v3", "--others", "random",
+                    "--games", "1"]),
 ])
 def test_plays_its_games_on_one_torch_thread(script, args):
-    """The scripts play one decision at a time in their own process: torch on every core there only spins against
-    whatever else runs (two targeting.py runs on 2 cores took 25-33 s a game instead of 3)."""
+    """The scripts play one decision at a time in their own process: torch on every core there only spins
+    against whatever else runs (two targeting.py runs on 2 cores took 25-33 s a game instead of 3)."""
     code = (f"import sys, torch; sys.path.insert(0, 'tests'); from benchmark_scripts import load_benchmark; "
             f"torch.set_num_threads(2); load_benchmark({script!r}).main({args!r}); "
             f"print('threads', torch.get_num_threads())")

@@ -103,9 +103,9 @@ def test_the_expert_bot_is_the_candidate_with_its_4_player_network_fitted_to_the
 
 
 @pytest.mark.parametrize("bot,default", [
-    ("ppo", True), ("ppo-expert", True), ("ppo-v7", True), ("ppo-v6", True), ("ppo-v5", True), ("ppo-v4", True), ("ppo-v3", True),
-    ("ppo-v2", True), ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True), ("ppo-4p-soup", True),
-    ("ppo-candidate", True), ("dagger", True), ("ppo-v1", False)])
+    ("ppo", True), ("ppo-expert", True), ("ppo-v7", True), ("ppo-v6", True), ("ppo-v5", True), ("ppo-v4", True),
+    ("ppo-v3", True), ("ppo-v2", True), ("ppo-4p", True), ("ppo-4p-v1", True), ("ppo-4p-robust", True),
+    ("ppo-4p-soup", True), ("ppo-candidate", True), ("dagger", True), ("ppo-v1", False)])
 def test_each_shipped_policy_has_its_default_and_the_option_overrides_it(bot, default):
     assert agents.make(bot).greedy is default
     assert agents.make(f"{bot}:greedy={str(not default).lower()}").greedy is (not default)

@@ -187,20 +187,26 @@ def test_the_shipped_ppo_bot_loads_for_this_spec_and_plays_every_table_size(play
 
     data = load_checkpoint(shipped("ppo"))  # refuses another spec version
     assert data["name"] == "ppo" and f"ppo-v{data['version']}" == ALIASES["ppo"] and data["version"] >= 7
-    # version 7: ppo-candidate's network at every size (its record's config) but 4, where ppo-expert's trained against
-    # its readers plays (docs/TRAINING.md, "ppo-expert against its own readers")
+    # version 7: ppo-candidate's network at every size (its record's config) but 4, where ppo-expert's trained
+    # against its readers plays (docs/TRAINING.md, "ppo-expert against its own readers")
     assert sorted(set(data["config"]["tables"])) == list(range(2, 9))
-    assert "configs/reader_expert_4p.yaml --anchor-coef 3.0" in data["trained_by"] and set(data["by_size"]) == {4}
-    v6 = load_checkpoint(shipped("ppo-v6"))
-    assert (v6["name"], v6["version"]) == ("ppo", 6)
-    assert v6["trained_by"] == "citadels train --config configs/ppo_v6_stage7.yaml"
-    assert v6["config"]["opponents_per"] == "table" and v6["env_steps"] >= 20_000_000
+    trained_by = data["trained_by"]
+    assert "configs/reader_expert_4p.yaml --anchor-coef 3.0" in trained_by and set(data["by_size"]) == {4}
     bot = agents.make("ppo", seed=1)
     assert bot.name == "ppo" and bot.greedy
     config = GameConfig(players=players, preset=PRESET_NAMES[players % len(PRESET_NAMES)],
                         use_rank9=players in (3, 8))
     lineup = [bot] + [agents.make("heuristic", seed=s) for s in range(players - 1)]
     assert agents.play_game(lineup, config, seed=players).result is not None
+
+
+def test_version_6_keeps_its_record_under_its_own_id():
+    from agents.policy import shipped
+
+    v6 = load_checkpoint(shipped("ppo-v6"))
+    assert (v6["name"], v6["version"]) == ("ppo", 6)
+    assert v6["trained_by"] == "citadels train --config configs/ppo_v6_stage7.yaml"
+    assert v6["config"]["opponents_per"] == "table" and v6["env_steps"] >= 20_000_000
 
 
 def test_ppo_is_the_file_of_the_version_it_stands_for():
