@@ -2,7 +2,9 @@
 
 At the searching seat's own decision the policy network ranks the legal answers and gives each its probability; the
 search spends its iterations among them by UCB plus a prior bonus that fades as an answer is sampled (PUCT), and can
-prune them to the most likely ones (`top`, `mass`; by default every answer is kept). With `value=net` (the default)
+prune them to the most likely ones (`top`, `mass`; by default the 30 likeliest, and none past the point where
+the kept ones hold all the probability: where the network puts (to float precision) all of it on one answer, that
+answer is played without a search, which is why a sharper prior thinks for less time). With `value=net` (the default)
 the same network's value head scores the positions where the rollouts stop (agents/leaf_value.py): each seat's
 chance to win, read from its own observation of the sampled game. Every other part of the search is `agents.ismcts`
 unchanged: determinizations from the seat's own knowledge, the shared tree, heuristic rollouts cut at the next round.

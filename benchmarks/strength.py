@@ -15,9 +15,11 @@ that measuring a candidate never overwrites the shipped bot's figures.
                                   [--table-games N ...] [--seed 910000] [--workers 2] [--out docs/results/strength]
 
 `--held-out` measures the bot against opponents no shipped bot trained against (docs/TRAINING.md, "Who each shipped
-bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300 iterations), and two mixed tables,
-one seat each of `ismcts:iters=100`, `heuristic-strong` and `ppo-v3`, and the same with `heuristic-strong` (the one
-training opponent there) replaced by `ppo-4p`. Each `--table` lists the ids that fill the other seats in turn
+bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300 iterations), and three mixed tables,
+one seat each of `ismcts:iters=100`, `heuristic-strong` and `ppo-v3`, the same with `heuristic-strong` replaced by
+`ppo-4p`, and the same again with `ppo-v3` replaced by `ppo-4p-v1` (since version 7, which trained against `ppo-v3`,
+the one table of networks no shipped bot met). Each row counts its held-out seats and the tables mark the others
+(T). Each `--table` lists the ids that fill the other seats in turn
 (`citadels eval BOT ID ...`); a table whose ids outnumber the other seats is skipped at that size. The bot's seat
 rotates game by game as in every row, parity is 1/N, and each row gives its wall time and the milliseconds per
 decision of the bot and of its opponents. Default 4 players and 200 games a row; `--table-games` gives each table its
@@ -37,6 +39,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from agents.evaluate import evaluate, resolve_lineup
+from agents.policy import ALIASES
 from training.config import slug
 
 #: Issue 12's targets: (baseline, players) -> the win rate the lower end of the interval must reach.
@@ -124,11 +127,21 @@ HELD_OUT_TABLES: tuple[tuple[str, ...], ...] = (
     ("ismcts",),
     ("ismcts:iters=100", "heuristic-strong", "ppo-v3"),
     ("ismcts:iters=100", "ppo-4p", "ppo-v3"),
+    ("ismcts:iters=100", "ppo-4p", "ppo-4p-v1"),
 )
-#: The agents that sat at some shipped bot's training table (docs/TRAINING.md): the rule bots of the opponent pools
-#: (`random` in ppo-v1's only) and the networks that played themselves there as "self", snapshots or DAgger student
-#: (ppo-v1, ppo-v2, dagger). Every other id, `ismcts` in any configuration included, is held out.
-TRAINING_OPPONENTS = frozenset({"random", "heuristic", "heuristic-strong", "ppo-v1", "ppo-v2", "dagger"})
+#: The agents that sat at some shipped bot's training table (docs/TRAINING.md, "Who each shipped bot trained
+#: against"): the rule bots of the opponent pools (`random` in ppo-v1's only), the networks that played themselves
+#: there as "self", snapshots or DAgger student (ppo-v1, ppo-v2, dagger), and the fixed network opponents of version
+#: 7's chain (ppo-v3 to ppo-v6 and ppo-4p-soup sampling or greedy, ppo-candidate, ppo-expert). Every other id,
+#: `ismcts` in any configuration, `ppo-4p` and `ppo-4p-v1` included, is held out.
+TRAINING_OPPONENTS = frozenset({"random", "heuristic", "heuristic-strong", "ppo-v1", "ppo-v2", "dagger", "ppo-v3",
+                                "ppo-v4", "ppo-v5", "ppo-v6", "ppo-4p-soup", "ppo-candidate", "ppo-expert"})
+
+
+def stands_for(agent_id: str) -> str | None:
+    """The shipped file an alias names (`ppo` -> `ppo-v7`), None for any other id: a results file stays readable
+    after the alias moves on."""
+    return ALIASES.get(agent_id.partition(":")[0])
 
 
 def trained_against(agent_id: str) -> bool:
@@ -250,7 +263,8 @@ def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games:
     out.mkdir(parents=True, exist_ok=True)
     stem = "held_out-" + slug(bot)
     (out / f"{stem}.json").write_text(json.dumps(
-        {"bot": bot, "games": games, "seed": seed, "players": players, "tables": [list(t) for t in tables],
+        {"bot": bot, "stands_for": stands_for(bot), "games": games, "seed": seed, "players": players,
+         "tables": [list(t) for t in tables],
          "rows": [asdict(r) for r in rows]}, indent=1))
     if rows:
         plot_held_out(bot, rows, out / f"{stem}.png")
@@ -309,7 +323,8 @@ def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
         rows.append(measure(args.bot, baseline, n, args.games, args.seed, args.workers))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "strength.json").write_text(json.dumps(
-        {"bot": args.bot, "games": args.games, "seed": args.seed, "rows": [asdict(r) for r in rows]}, indent=1))
+        {"bot": args.bot, "stands_for": stands_for(args.bot), "games": args.games, "seed": args.seed,
+         "rows": [asdict(r) for r in rows]}, indent=1))
     plot(args.bot, rows, args.out / "strength.png")
     print(table(args.bot, rows))
     print(f"wrote {args.out / 'strength.json'} and {args.out / 'strength.png'}")

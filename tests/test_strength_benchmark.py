@@ -48,11 +48,37 @@ def test_a_bot_other_than_the_shipped_ppo_writes_to_a_folder_of_its_own(tmp_path
     assert not (tmp_path / "docs/results/strength").exists()
 
 
-def test_the_held_out_tables_hold_no_training_opponent_but_heuristic_strong():
+def test_the_held_out_tables_mark_their_training_opponents():
     ids = {x for t in strength.HELD_OUT_TABLES for x in t}
     assert {"ismcts:iters=100", "ismcts"} <= ids
-    assert [x for x in ids if strength.trained_against(x)] == ["heuristic-strong"]
+    assert sorted(x for x in ids if strength.trained_against(x)) == ["heuristic-strong", "ppo-v3"]
+    assert any(not any(map(strength.trained_against, t)) and len(t) == 3 for t in strength.HELD_OUT_TABLES)
     assert not strength.trained_against("ismcts:iters=300") and strength.trained_against("heuristic:foo=1")
+
+
+def _opponent_ids(config: dict) -> set[str]:
+    """The ids a config seats against the learner: its pools (`opponents`, `opponents_at`) and a league's `fixed`."""
+    pools = [config.get("opponents") or {}, *(config.get("opponents_at") or {}).values(), config.get("fixed") or []]
+    return {k.partition(":")[0] for pool in pools if isinstance(pool, (dict, list)) for k in pool if "/" not in k}
+
+
+def test_every_fixed_opponent_of_a_config_counts_as_a_training_opponent():
+    """A superset of every shipped bot's opponents: whatever id a config's pool names (runs' own checkpoints, given
+    by path, are never shipped) is marked (T), so no table calls an opponent held out that some run trained with."""
+    import yaml
+
+    named = set().union(*(_opponent_ids(yaml.safe_load(f.read_text()) or {})
+                          for f in (ROOT / "configs").glob("*.yaml")))
+    assert {"ppo-v3", "ppo-candidate", "ppo-expert", "ppo-v6"} <= named  # version 7's and the league's
+    assert named - {"self", "snapshot"} <= strength.TRAINING_OPPONENTS
+    assert not strength.trained_against("ppo-4p") and not strength.trained_against("ppo-4p-v1")
+
+
+def test_an_alias_is_written_with_the_file_it_stands_for():
+    from agents.policy import ALIASES
+
+    assert strength.stands_for("ppo") == ALIASES["ppo"] and strength.stands_for("ppo:greedy=true") == ALIASES["ppo"]
+    assert strength.stands_for("ppo-v6") is None and strength.stands_for("heuristic") is None
 
 
 @pytest.fixture
