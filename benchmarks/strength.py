@@ -8,22 +8,24 @@ rotated game by game, game k dealt with seed `seed + k` (seeds from 910000 up we
 table gives the win rate with its 95 % Wilson interval, parity (1/N), the ratio to parity and the target of issue 12
 (the lower end of the interval must reach it). Writes `strength.json` and `strength.png` (win rate against table
 size, one line per baseline, with the intervals, parity and the targets) into `--out`: by default
-docs/results/strength for the shipped `ppo` (the README's table) and docs/results/strength_BOT for any other bot, so
-that measuring a candidate never overwrites the shipped bot's figures.
+docs/results/strength_BOT, BOT the id with an alias resolved (`ppo` -> `strength_ppo-v7` while `ppo` names version 7:
+`training.config.filed_as`), so that a figure stays with the network it measured when `ppo` moves on and measuring a
+candidate never overwrites the shipped bot's.
 
     python benchmarks/strength.py --held-out [--bot ppo] [--table ID [ID ...] ...] [--players 4] [--games 200]
                                   [--table-games N ...] [--seed 910000] [--workers 2] [--out docs/results/strength]
 
-`--held-out` measures the bot against opponents no shipped bot trained against (docs/TRAINING.md, "Who each shipped
-bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300 iterations), and three mixed tables,
+`--held-out` measures the bot against tables of opponents no shipped bot trained against, or mostly so
+(docs/TRAINING.md, "Who each shipped bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300 iterations), and three mixed tables,
 one seat each of `ismcts:iters=100`, `heuristic-strong` and `ppo-v3`, the same with `heuristic-strong` replaced by
-`ppo-4p`, and the same again with `ppo-v3` replaced by `ppo-4p-v1` (since version 7, which trained against `ppo-v3`,
-the one table of networks no shipped bot met). Each row counts its held-out seats and the tables mark the others
+`ppo-4p`, and the same again with `ppo-v3` replaced by `ppo-4p-v1` (the only default mixed table with no training
+opponent, since version 7 trained against `ppo-v3`). Each row counts its held-out seats and the tables mark the others
 (T). Each `--table` lists the ids that fill the other seats in turn
 (`citadels eval BOT ID ...`); a table whose ids outnumber the other seats is skipped at that size. The bot's seat
 rotates game by game as in every row, parity is 1/N, and each row gives its wall time and the milliseconds per
 decision of the bot and of its opponents. Default 4 players and 200 games a row; `--table-games` gives each table its
-own count (fewer where search is slow). Writes `held_out-BOT.json` and `held_out-BOT.png` into `--out`.
+own count (fewer where search is slow). Writes `held_out-BOT.json` and `held_out-BOT.png` into `--out` (default
+docs/results/strength), BOT named as above.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from tqdm import tqdm
 
 from agents.evaluate import evaluate, resolve_lineup
 from agents.policy import ALIASES
-from training.config import slug
+from training.config import filed_as
 
 #: Issue 12's targets: (baseline, players) -> the win rate the lower end of the interval must reach.
 TARGET_FACTORS = {"heuristic": 1.8, "heuristic-strong": 1.5}
@@ -139,8 +141,8 @@ TRAINING_OPPONENTS = frozenset({"random", "heuristic", "heuristic-strong", "ppo-
 
 
 def stands_for(agent_id: str) -> str | None:
-    """The shipped file an alias names (`ppo` -> `ppo-v7`), None for any other id: a results file stays readable
-    after the alias moves on."""
+    """The shipped id an alias names (`ppo` -> `ALIASES["ppo"]`, with or without options), None for any other id
+    (an alias inside another bot's options, as in `ppo+ismcts:net=ppo`, is not followed): recorded in the JSON."""
     return ALIASES.get(agent_id.partition(":")[0])
 
 
@@ -261,7 +263,7 @@ def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games:
         else:
             rows.append(row)
     out.mkdir(parents=True, exist_ok=True)
-    stem = "held_out-" + slug(bot)
+    stem = "held_out-" + filed_as(bot)
     (out / f"{stem}.json").write_text(json.dumps(
         {"bot": bot, "stands_for": stands_for(bot), "games": games, "seed": seed, "players": players,
          "tables": [list(t) for t in tables],
@@ -274,11 +276,11 @@ def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games:
 
 
 def default_out(bot: str, held_out: bool) -> Path:
-    """docs/results/strength for the shipped `ppo` and for `--held-out` (its files carry the bot's name), else
-    docs/results/strength_BOT, the id made a folder name: a candidate's run must not overwrite the README's table."""
-    if held_out or bot == "ppo":
+    """docs/results/strength for `--held-out` (its files carry the bot's name), else docs/results/strength_BOT, the
+    id with an alias resolved made a folder name: no run overwrites another bot's or another version's table."""
+    if held_out:
         return Path("docs/results/strength")
-    return Path("docs/results") / ("strength_" + slug(bot))
+    return Path("docs/results") / ("strength_" + filed_as(bot))
 
 
 def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
@@ -293,11 +295,12 @@ def main(argv: list[str] | None = None) -> list[Row] | list[HeldOutRow]:
     parser.add_argument("--seed", type=int, default=910_000, help="first seed (held out from training)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None, help="where the files go (default: docs/results/strength "
-                        "for ppo and with --held-out, whose files are named by the bot; else docs/results/strength_BOT)")
+                        "with --held-out, whose files are named by the bot; else docs/results/strength_BOT, an alias "
+                        "resolved)")
     parser.add_argument("--held-out", action="store_true", help="against opponents no shipped bot trained against "
                         "(module docstring) instead of the baselines")
     parser.add_argument("--table", nargs="+", action="append", metavar="ID", help="with --held-out: one table, the "
-                        "ids filling the other seats in turn (repeat for several; default: the four held-out tables)")
+                        "ids filling the other seats in turn (repeat for several; default: the five held-out tables)")
     parser.add_argument("--table-games", nargs="+", type=int, metavar="N", help="with --held-out: games a row for "
                         "each table in order, instead of --games (fewer where search is slow)")
     args = parser.parse_args(argv)

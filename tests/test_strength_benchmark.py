@@ -36,12 +36,14 @@ def test_a_small_run_writes_the_table_json_and_png(tmp_path, capsys):
     assert "| 2 | `random` |" in out and "| 3 | `random` |" in out
 
 
-def test_a_bot_other_than_the_shipped_ppo_writes_to_a_folder_of_its_own(tmp_path, monkeypatch):
-    """Measuring a candidate must not overwrite the README's table of the shipped `ppo` (docs/results/strength)."""
-    assert strength.default_out("ppo", False) == Path("docs/results/strength")
+def test_each_bot_and_each_version_of_ppo_writes_to_a_folder_of_its_own(tmp_path, monkeypatch):
+    """Measuring a candidate, or the next version of `ppo`, must not overwrite the shipped version's table."""
+    from agents.policy import ALIASES
+
+    assert strength.default_out("ppo", False) == Path(f"docs/results/strength_{ALIASES['ppo']}")  # its version's
     assert strength.default_out("ppo-expert", True) == Path("docs/results/strength")  # held_out-BOT.json inside
     assert strength.default_out("runs/x/final.pt:greedy=true", False) == Path(
-        "docs/results/strength_runs_x_final.pt_greedy_true")  # training.config.slug, as exploit.py names
+        "docs/results/strength_runs_x_final.pt_greedy_true")  # training.config.filed_as, as exploit.py names
     monkeypatch.chdir(tmp_path)
     strength.main(["--bot", "heuristic", "--baselines", "random", "--players", "2", "--games", "2", "--workers", "1"])
     assert (tmp_path / "docs/results/strength_heuristic/strength.json").exists()

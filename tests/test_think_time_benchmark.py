@@ -24,6 +24,15 @@ def test_every_bot_is_timed_on_the_same_decisions(tmp_path, capsys):
         assert 0 < r["median_ms"] <= r["p95_ms"] and r["mean_ms"] > 0
     assert (tmp_path / "think_time.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "| `ppo+ismcts:iters=5` |" in capsys.readouterr().out
+    assert rows[0]["unsearched"] is None and 0 <= rows[1]["unsearched"] < rows[1]["decisions"]
+
+
+def test_counts_the_decisions_a_guided_bot_answers_from_its_prior_alone(tmp_path):
+    """`mass` small enough keeps one answer at every decision: all of them answered without a search."""
+    bots = ["ppo+ismcts:iters=5,mass=0.01", "ppo+ismcts:iters=5"]
+    assert think_time.main(["--bots", *bots, "--players", "3", "--games", "1", "--out", str(tmp_path)]) == 0
+    rows = json.loads((tmp_path / "think_time.json").read_text())["rows"]
+    assert rows[0]["unsearched"] == rows[0]["decisions"] > rows[1]["unsearched"]
 
 
 @pytest.mark.parametrize("argv, message", [(["--players", "9"], "--players"), (["--games", "0"], "--games"),

@@ -149,6 +149,16 @@ def slug(agent_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._+-]+", "_", agent_id).strip("_") or "bot"
 
 
+def filed_as(agent_id: str) -> str:
+    """The name a bot's runs and results are filed under: its `slug` with an alias resolved (`ppo:greedy=false` ->
+    `ppo-v7_greedy_false` while `ppo` names version 7), so that a figure stays with the network it measured when the
+    alias moves on (benchmarks/exploit.py, benchmarks/strength.py)."""
+    from agents.policy import ALIASES  # here, not at the top: reading a config needs no torch
+
+    name, colon, options = agent_id.partition(":")
+    return slug(ALIASES.get(name, name) + colon + options)
+
+
 def check_types(cfg: Any) -> None:
     """Every field of a config dataclass holds a value of its declared type (ConfigError naming the first that
     does not); values are normalised in place (an int where a float is declared becomes a float)."""

@@ -99,3 +99,13 @@ def test_a_bare_boolean_flag_means_true_and_a_value_still_works():
     assert cfg.progress is True and cfg.total_steps == 10
     cfg, _ = config.parse_config(ppo.Config, ["--progress", "false"], "test")
     assert cfg.progress is False
+
+
+def test_a_bot_is_filed_under_the_version_its_alias_names(monkeypatch):
+    """Results stay with the network they measured: `ppo` is filed as the version it names today, options kept."""
+    import agents.policy
+    from training.config import filed_as
+
+    monkeypatch.setitem(agents.policy.ALIASES, "ppo", "ppo-v9")
+    assert filed_as("ppo") == "ppo-v9" and filed_as("ppo:greedy=false") == "ppo-v9_greedy_false"
+    assert filed_as("ppo-v6") == "ppo-v6" and filed_as("runs/x/final.pt:greedy=true") == "runs_x_final.pt_greedy_true"
