@@ -16,11 +16,11 @@ candidate never overwrites the shipped bot's.
                                   [--table-games N ...] [--seed 910000] [--workers 2] [--out docs/results/strength]
 
 `--held-out` measures the bot against tables of opponents no shipped bot trained against, or mostly so
-(docs/TRAINING.md, "Who each shipped bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300 iterations), and three mixed tables,
-one seat each of `ismcts:iters=100`, `heuristic-strong` and `ppo-v3`, the same with `heuristic-strong` replaced by
-`ppo-4p`, and the same again with `ppo-v3` replaced by `ppo-4p-v1` (the only default mixed table with no training
-opponent, since version 7 trained against `ppo-v3`). Each row counts its held-out seats and the tables mark the others
-(T). Each `--table` lists the ids that fill the other seats in turn
+(docs/TRAINING.md, "Who each shipped bot trained against"): by default three `ismcts:iters=100`, three `ismcts` (300
+iterations), and three mixed tables, one seat each of `ismcts:iters=100`, `heuristic-strong` and `ppo-v3`, the same
+with `heuristic-strong` replaced by `ppo-4p`, and the same again with `ppo-v3` replaced by `ppo-4p-v1` (the only
+default mixed table with no training opponent, since version 7 trained against `ppo-v3`). Each row counts its
+held-out seats and the tables mark the others (T). Each `--table` lists the ids that fill the other seats in turn
 (`citadels eval BOT ID ...`); a table whose ids outnumber the other seats is skipped at that size. The bot's seat
 rotates game by game as in every row, parity is 1/N, and each row gives its wall time and the milliseconds per
 decision of the bot and of its opponents. Default 4 players and 200 games a row; `--table-games` gives each table its

@@ -29,15 +29,14 @@ from agents.base import Decision
 from citadels_env.core import Game, GameConfig
 
 
-def measure(bots: list[str], players: int, games: int, seed: int,
-            unsearched: dict[str, int] | None = None) -> dict[str, list[float]]:
-    """Seconds per decision with more than one legal answer for each bot, on the same decisions; `unsearched`, when given, gets for each
-    guided bot the number of those decisions it answered without a search."""
+def measure(bots: list[str], players: int, games: int,
+            seed: int) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Seconds per decision with more than one legal answer for each bot, on the same decisions, and for each guided
+    bot the number of those decisions it answered without a search."""
     made = {spec: agents.make(spec, seed=seed) for spec in bots}
     driver = agents.make("heuristic-strong", seed=seed)
     times: dict[str, list[float]] = {spec: [] for spec in bots}
-    skipped = unsearched if unsearched is not None else {}
-    skipped.update({spec: 0 for spec, bot in made.items() if hasattr(bot, "last_candidates")})
+    skipped = {spec: 0 for spec, bot in made.items() if hasattr(bot, "last_candidates")}
     for k in tqdm(range(games), desc="think time", unit="game", file=sys.stderr):
         game = Game(GameConfig(players=players), seed=seed + k)
         for bot in made.values():
@@ -52,10 +51,10 @@ def measure(bots: list[str], players: int, games: int, seed: int,
                     if spec in skipped and len(bot.last_candidates) == 1:
                         skipped[spec] += 1
             game.apply(driver.act(Decision(game)))
-    return times
+    return times, skipped
 
 
-def summary(times: dict[str, list[float]], unsearched: dict[str, int] | None = None) -> list[dict]:
+def summary(times: dict[str, list[float]], unsearched: dict[str, int]) -> list[dict]:
     first = statistics.fmean(next(iter(times.values())))
     rows = []
     for spec, ts in times.items():
@@ -63,7 +62,7 @@ def summary(times: dict[str, list[float]], unsearched: dict[str, int] | None = N
         rows.append({"bot": spec, "decisions": len(ms), "mean_ms": statistics.fmean(ms),
                      "median_ms": statistics.median(ms), "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))],
                      "ratio_to_first": statistics.fmean(ms) / (first * 1000),
-                     "unsearched": (unsearched or {}).get(spec)})
+                     "unsearched": unsearched.get(spec)})
     return rows
 
 
@@ -101,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             agents.make(spec)
         except (ValueError, KeyError) as exc:
             parser.error(f"--bots {spec}: {exc}")
-    unsearched: dict[str, int] = {}
-    times = measure(args.bots, args.players, args.games, args.seed, unsearched)
+    times, unsearched = measure(args.bots, args.players, args.games, args.seed)
     rows = summary(times, unsearched)
     print(f"| bot | decisions | mean ms | median ms | p95 ms | mean / {args.bots[0]} | answered without a search |")
     print("|---|---|---|---|---|---|---|")
