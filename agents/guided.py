@@ -51,14 +51,16 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     """`ismcts` with a policy network's prior at the root and its value at the leaves. Options: `net` (an agent id or
     `.pt` path of a trained policy; default the shipped `ppo-v5`), `top` (at most this many root answers), `mass`
     (stop adding answers once they hold this much prior probability), `c_prior` (weight of the prior bonus), `value`
-    (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `cut` (`round`: roll
+    (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
+    head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `cut` (`round`: roll
     out to the start of the next round, then score; `leaf`: score the new node), and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
-                 c_prior: float = 1.0, value: str = "net", cut: str = "round", **options: Any) -> None:
+                 c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
+                 **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -72,13 +74,17 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
+        if not isinstance(value_temp, (int, float)) or not value_temp > 0:
+            raise ValueError(f"value_temp must be a positive number, got {value_temp!r}")
+        if value_temp != 1.0 and value != "net":
+            raise ValueError("value_temp tempers the network's value head: it needs value=net")
         self.guide = _load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
         if value == "net" and not self.guide.sized:
-            self._leaf_score = LeafValue(self.guide.net)
+            self._leaf_score = LeafValue(self.guide.net, temp=value_temp)
         elif value == "net":  # a guide with networks for particular sizes: its table's network's value head
-            leaves = {id(net): LeafValue(net) for net in self.guide.networks()}
+            leaves = {id(net): LeafValue(net, temp=value_temp) for net in self.guide.networks()}
             self._leaf_score = lambda game: leaves[id(self.guide.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()

@@ -6,6 +6,13 @@ that the seat wins against the bots it trained among, read from everything that 
 search every seat's observation is encoded from the sampled game and the value head scores them; the values are
 normalised to sum to one (exactly one seat wins).
 
+Why a temperature (`temp`): each seat's value is its chance against the tables it trained at, so read at one table
+and normalised the values of PPO-trained heads are far too sure of the leader (`ppo-v7`: the normalised leader's
+share averages 0.72 at the start of a round, and its log-loss on who wins is worse than a uniform guess's). The search
+averages leaf values over determinizations, which is only right for calibrated chances: an overconfident scale favours
+gambles. `temp=T` raises the values to the power 1/T before normalising (a softmax of their logarithms at temperature
+T); benchmarks/leaf_calibration.py fits T on games of its own.
+
 Why numpy and not torch: a search calls this a few hundred times per move on a batch of a few seats, where torch's
 per-call overhead (about 0.6 ms) costs more than the arithmetic. The observation is sparse (a few hundred of its 2,058
 entries are non-zero), so the first layer adds up only the weight rows of those entries; the rest is two small dense
@@ -29,9 +36,13 @@ from .policy import PolicyNet
 
 
 class LeafValue:
-    """The value head of `net` (a `PolicyNet` with a shared trunk, reading the observation alone) as numpy arrays."""
+    """The value head of `net` (a `PolicyNet` with a shared trunk, reading the observation alone) as numpy arrays;
+    `temp` calibrates the normalised values (module docstring)."""
 
-    def __init__(self, net: PolicyNet) -> None:
+    def __init__(self, net: PolicyNet, temp: float = 1.0) -> None:
+        if not temp > 0:
+            raise ValueError(f"the value temperature must be positive, got {temp!r}")
+        self.power = 1.0 / temp
         if net.critic_size:
             raise ValueError("the leaf value needs a network whose value head reads the observation (a shared trunk); "
                              "this one has a centralised critic, which reads the hidden state")
@@ -61,15 +72,20 @@ class LeafValue:
             np.maximum(h, 0.0, out=h)
         return h @ self.head + self.head_bias
 
-    def __call__(self, game: Game) -> list[float]:
-        """Each seat's chance to win `game`, from its own observation, normalised to sum to one."""
+    def clipped(self, game: Game) -> np.ndarray:
+        """Each seat's value head output from its own observation of `game`, clipped to [0.001, 1], not normalised."""
         n = game.num_players
         obs = np.stack([encode_observation(game, s) for s in range(n)])
         if self.history:
             tracker = HistoryTracker()
             tracker.update(game)
             obs = np.concatenate([obs, np.stack([tracker.features(s, n) for s in range(n)])], axis=1)
-        v = np.clip(self.raw(obs), 1e-3, 1.0)
+        return np.clip(self.raw(obs), 1e-3, 1.0)
+
+    def __call__(self, game: Game) -> list[float]:
+        """Each seat's chance to win `game`, from its own observation, tempered and normalised to sum to one."""
+        v = self.clipped(game)
+        if self.power != 1.0:
+            v **= self.power
         v /= v.sum()
         return v.tolist()
-

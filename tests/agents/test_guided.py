@@ -83,3 +83,13 @@ def test_the_defaults_are_the_measured_ones():
 def test_refuses_a_guide_that_is_not_a_policy():
     with pytest.raises(ValueError, match="trained policy"):
         agents.make("ppo+ismcts:net=heuristic")
+
+
+def test_value_temp_reaches_the_leaf_value_and_is_checked():
+    bot = agents.make("ppo+ismcts:net=ppo-v6,value_temp=3", seed=1)
+    assert bot._leaf_score.power == pytest.approx(1 / 3)
+    assert agents.make("ppo+ismcts:net=ppo-v6", seed=1)._leaf_score.power == 1.0
+    with pytest.raises(ValueError, match="value_temp must be a positive"):
+        agents.make("ppo+ismcts:value_temp=0")
+    with pytest.raises(ValueError, match="needs value=net"):
+        agents.make("ppo+ismcts:value=model,value_temp=2")

@@ -135,3 +135,20 @@ def test_the_value_head_scores_exactly_the_cut_positions(spec, scored):
         decision = Decision(game)
     bot.act(decision)
     assert bool(calls) is scored
+
+
+def test_a_temperature_tempers_the_values_and_keeps_their_order():
+    """`temp` raises the clipped values to 1/temp before normalising: a hotter head is less sure of the leader, the
+    order of the seats is kept, temp=1 is the plain head, and a temperature that is not positive is refused."""
+    net, _ = load_policy(shipped("ppo-v6"))
+    plain, hot, cold = LeafValue(net), LeafValue(net, temp=3.0), LeafValue(net, temp=0.5)
+    for game in _positions(4, 6, seed=8):
+        p, h, c = np.array(plain(game)), np.array(hot(game)), np.array(cold(game))
+        assert h.sum() == pytest.approx(1.0) and c.sum() == pytest.approx(1.0)
+        assert h.max() <= p.max() + 1e-9 <= c.max() + 2e-9
+        assert list(np.argsort(h)) == list(np.argsort(p)) == list(np.argsort(c))
+        raw = np.clip(plain.raw(np.stack([encode_observation(game, s) for s in range(4)])), 1e-3, 1.0)
+        assert np.allclose(h, raw ** (1 / 3) / (raw ** (1 / 3)).sum(), atol=1e-6)
+    for bad in (0.0, -1.0):
+        with pytest.raises(ValueError, match="temperature"):
+            LeafValue(net, temp=bad)
