@@ -1,17 +1,18 @@
 """A trained network's value head as the leaf evaluation of a search: each seat's chance to win a sampled game.
 
 `ismcts` cuts its rollouts at the start of the next round and scores the position with a 5-feature win model fitted
-on heuristic games. A policy trained by PPO with the win reward carries a better judge: its value head, the chance
-that the seat wins against the bots it trained among, read from everything that seat may know. At a leaf of the
+on heuristic games. A policy trained by PPO with the win reward carries a judge that reads everything the seat may
+know: its value head, the chance that the seat wins against the bots it trained among (it guides the search better
+than the fitted model, docs/AGENTS.md, though it predicts the winner no better: benchmarks/leaf_calibration.py). At a leaf of the
 search every seat's observation is encoded from the sampled game and the value head scores them; the values are
 normalised to sum to one (exactly one seat wins).
 
 Why a temperature (`temp`): each seat's value is its chance against the tables it trained at, so read at one table
-and normalised the values of PPO-trained heads are far too sure of the leader (`ppo-v7`: the normalised leader's
-share averages 0.72 at the start of a round, and its log-loss on who wins is worse than a uniform guess's). The search
-averages leaf values over determinizations, which is only right for calibrated chances: an overconfident scale favours
-gambles. `temp=T` raises the values to the power 1/T before normalising (a softmax of their logarithms at temperature
-T); benchmarks/leaf_calibration.py fits T on games of its own.
+and normalised, the values of PPO-trained heads are far too sure of the leader (`ppo-v7` at round starts: the
+favourite's share averages 0.73-0.76 where the fitted model's is 0.44, and its log-loss on who wins, 1.66-2.04, is
+worse than a uniform guess's 1.39; docs/TRAINING.md). The search averages leaf values over determinizations, which
+suits calibrated chances: an overconfident scale favours gambles. `temp=T` raises the values to the power 1/T before
+normalising (a softmax of their logarithms at temperature T); benchmarks/leaf_calibration.py fits T on games of its own.
 
 Why numpy and not torch: a search calls this a few hundred times per move on a batch of a few seats, where torch's
 per-call overhead (about 0.6 ms) costs more than the arithmetic. The observation is sparse (a few hundred of its 2,058

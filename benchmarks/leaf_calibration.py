@@ -9,10 +9,10 @@ its own observation, normalised to sum to one (agents/leaf_value.py); the search
 determinizations, which is right only for calibrated chances. This script plays `games` games at `--table` (its
 bots rotated over the seats, game k dealt with seed `seed + k`: seeds no evaluation of this project names), keeps the
 position at the start of every round after the first (the kind of position a leaf is), and scores each net's leaf
-value on it against the game's real winner: mean log-loss (a uniform guess: ln of the players), the share of
-positions where the favourite won, and the favourite's mean share, at each temperature of `--temps`
-(`ppo+ismcts:value_temp=`). Prints the table and the best temperature per net, and writes `leaf_calibration.json`
-and `leaf_calibration.png` (log-loss against temperature) into `--out`.
+value there against the game's real winner (`model`: `ismcts`'s fitted win model, for comparison): mean log-loss (a
+uniform guess scores ln of the players), the share of positions where the favourite won, and the favourite's mean
+share, at each temperature of `--temps` (`ppo+ismcts:value_temp=`). Prints the table and the best temperature per
+net, and writes `leaf_calibration.json` and `leaf_calibration.png` (log-loss against temperature) into `--out`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from tqdm import tqdm
 
 import agents
 from agents.base import Decision
+from agents.ismcts import evaluate
 from agents.leaf_value import LeafValue
 from agents.policy import PolicyAgent, shipped
 from citadels_env.core import Game, GameConfig
@@ -53,7 +54,10 @@ def positions(table: list[str], players: int, games: int, seed: int) -> list[tup
 
 
 def leaf_values(net_id: str, players: int, found: list[tuple[Game, int]]) -> np.ndarray:
-    """The raw (clipped, unnormalised) leaf values of `net_id` at each position: rows of seats."""
+    """The raw (clipped, unnormalised) leaf values of `net_id` at each position: rows of seats. `model` is `ismcts`'s
+    fitted win model (its chances, already normalised: temperature 1 is the model as `ismcts` reads it)."""
+    if net_id == "model":
+        return np.array([evaluate(g) for g, _ in found])
     guide = PolicyAgent.from_checkpoint(shipped(net_id)) if not net_id.endswith(".pt") else \
         PolicyAgent.from_checkpoint(net_id)
     leaf = LeafValue(guide.play_size(players) if guide.sized else guide.net)
@@ -92,7 +96,7 @@ def plot(results: dict[str, list[dict]], players: int, path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--nets", nargs="+", default=["ppo-v7", "ppo-candidate", "ppo-4p-soup", "ppo-v5"])
+    parser.add_argument("--nets", nargs="+", default=["ppo-v7", "ppo-candidate", "ppo-4p-soup", "ppo-v5", "model"])
     parser.add_argument("--table", nargs="+", default=["heuristic-strong", "ppo-v7", "ppo-candidate", "heuristic"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=200)
@@ -107,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     if any(not t > 0 for t in args.temps):
         parser.error(f"--temps must all be positive, got {args.temps}")
     for net_id in args.nets:  # every id checked before any game is played
+        if net_id == "model":
+            continue
         if not net_id.endswith(".pt") and not shipped(net_id).exists():
             parser.error(f"--nets {net_id}: not a shipped policy (agents/zoo) or a .pt checkpoint")
         if net_id.endswith(".pt") and not Path(net_id).exists():
