@@ -2,22 +2,25 @@
 
 `ismcts` cuts its rollouts at the start of the next round and scores the position with a 5-feature win model fitted
 on heuristic games. A policy trained by PPO with the win reward carries a judge that reads everything the seat may
-know: its value head, the chance that the seat wins against the bots it trained among (it guides the search better
-than the fitted model, docs/AGENTS.md, though it predicts the winner no better: benchmarks/leaf_calibration.py). At a leaf of the
-search every seat's observation is encoded from the sampled game and the value head scores them; the values are
-normalised to sum to one (exactly one seat wins).
+know: its value head, the chance that the seat wins against the bots it trained among. It guides the search better
+than the fitted model (docs/AGENTS.md), though it names the winner of a round start no better
+(benchmarks/leaf_calibration.py). At a leaf of the search every seat's observation is encoded from the sampled game
+and the value head scores them; the values are normalised to sum to one (exactly one seat wins).
 
 Why a temperature (`temp`): each seat's value is its chance against the tables it trained at, so read at one table
 and normalised, the values of PPO-trained heads are far too sure of the leader (`ppo-v7` at round starts: the
 favourite's share averages 0.73-0.76 where the fitted model's is 0.44, and its log-loss on who wins, 1.66-2.04, is
-worse than a uniform guess's 1.39; docs/TRAINING.md). The search averages leaf values over determinizations, which
-suits calibrated chances: an overconfident scale favours gambles. `temp=T` raises the values to the power 1/T before
-normalising (a softmax of their logarithms at temperature T); benchmarks/leaf_calibration.py fits T on games of its own.
+worse than a uniform guess's 1.39). The search averages leaf values over determinizations, which suits calibrated
+chances. `temp=T` raises the values to the power 1/T before normalising (a softmax of their logarithms at
+temperature T); benchmarks/leaf_calibration.py fits T on games of its own (3 to 4 for `ppo-v7`). Calibrated so, the
+leaves did not make the search stronger (docs/TRAINING.md), and the default stays 1.
 
 Why numpy and not torch: a search calls this a few hundred times per move on a batch of a few seats, where torch's
-per-call overhead (about 0.6 ms) costs more than the arithmetic. The observation is sparse (a few hundred of its 2,058
-entries are non-zero), so the first layer adds up only the weight rows of those entries; the rest is two small dense
-layers. The result equals the torch forward to float32 precision (tests/agents/test_leaf_value.py).
+per-call overhead (about 0.6 ms) costs more than the arithmetic. The observation is sparse (about 80 of its 2,058
+entries are non-zero), so the first layer adds up only the weight rows of the entries non-zero in some seat's row;
+the rest is two small dense layers. The seats' observations come from one `ObservationEncoder`, which encodes the
+public part once for all of them (twice as fast as the reference encoder for the four seats of a leaf). The result
+equals the torch forward to float32 precision (tests/agents/test_leaf_value.py).
 
 A network that reads history features (agents/history.py) gets them from the sampled game's log: a determinized game
 keeps the public events of the real one (the only kinds counted) and the rollout adds its own, so each seat's
@@ -30,7 +33,7 @@ import numpy as np
 from torch import nn
 
 from citadels_env.core import Game
-from citadels_env.encoding import encode_observation
+from citadels_env.encoding import OBS_SIZE, ObservationEncoder
 
 from .history import HistoryTracker
 from .policy import PolicyNet
@@ -61,10 +64,8 @@ class LeafValue:
 
     def raw(self, obs: np.ndarray) -> np.ndarray:
         """The value head's outputs for a batch of observations (rows)."""
-        h = np.empty((obs.shape[0], self.first.shape[1]), dtype=np.float32)
-        for i, row in enumerate(obs):
-            nz = np.flatnonzero(row)
-            h[i] = row[nz] @ self.first[nz]
+        cols = np.flatnonzero(obs.any(axis=0))  # the entries non-zero in some row: one gather for the batch
+        h = obs[:, cols] @ self.first[cols]
         h += self.first_bias
         np.maximum(h, 0.0, out=h)
         for w, b in self.rest:
@@ -76,11 +77,15 @@ class LeafValue:
     def clipped(self, game: Game) -> np.ndarray:
         """Each seat's value head output from its own observation of `game`, clipped to [0.001, 1], not normalised."""
         n = game.num_players
-        obs = np.stack([encode_observation(game, s) for s in range(n)])
+        obs = np.empty((n, self.first.shape[0]), dtype=np.float32)
+        encoder = ObservationEncoder(game)  # the public part encoded once for every seat (tested equal to the reference)
+        for s in range(n):
+            encoder(s, obs[s, :OBS_SIZE])
         if self.history:
             tracker = HistoryTracker()
             tracker.update(game)
-            obs = np.concatenate([obs, np.stack([tracker.features(s, n) for s in range(n)])], axis=1)
+            for s in range(n):
+                tracker.features(s, n, obs[s, OBS_SIZE:])
         return np.clip(self.raw(obs), 1e-3, 1.0)
 
     def __call__(self, game: Game) -> list[float]:

@@ -44,6 +44,17 @@ class Side:
     won: dict[int, bool]
 
 
+def read_results(path: Path) -> dict:
+    """A `citadels eval --out` results file as plain data; ValueError names the file and what was wrong."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
+    return data
+
+
 def load_side(paths: list[Path], entry: int) -> Side:
     """Join `citadels eval` results files into one side; ValueError names the file and what was wrong."""
     lineup: tuple[str, ...] | None = None
@@ -51,13 +62,7 @@ def load_side(paths: list[Path], entry: int) -> Side:
     seat: dict[int, int] = {}
     won: dict[int, bool] = {}
     for path in paths:
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
-        report = EvalReport.from_dict(data)
+        report = EvalReport.from_dict(read_results(path))
         these = tuple(report.lineup)
         if not 0 <= entry < len(these):
             raise ValueError(f"{path}: --entry {entry} is not in its lineup of {len(these)}")

@@ -22,7 +22,11 @@ import json
 import sys
 from pathlib import Path
 
-from agents.eval_report import FORMAT, wilson_interval
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling script paired.py, run as a file
+
+from paired import read_results
+
+from agents.eval_report import wilson_interval
 
 
 def load_point(label: str, paths: list[Path], entry: int) -> dict:
@@ -31,12 +35,7 @@ def load_point(label: str, paths: list[Path], entry: int) -> dict:
     wins = games = 0
     own_s = own_n = other_s = other_n = 0.0
     for path in paths:
-        try:
-            data = json.loads(path.read_text())
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
+        data = read_results(path)
         entries = data["entries"]
         if not 0 <= entry < len(entries):
             raise ValueError(f"{path}: --entry {entry} is not in its lineup of {len(entries)}")
@@ -67,16 +66,16 @@ def plot(points: list[dict], target: float, title: str, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    for p in points:
+    for p in points:  # a legend, not labels beside the points: configurations at one think time overlap
         ax.errorbar([p["ratio"]], [p["win_rate"]], yerr=[[p["win_rate"] - p["ci_low"]], [p["ci_high"] - p["win_rate"]]],
-                    fmt="o", capsize=3)
-        ax.annotate(p["label"], (p["ratio"], p["win_rate"]), textcoords="offset points", xytext=(6, 4), fontsize=8)
+                    fmt="o", capsize=3, label=f"{p['label']} ({p['games']} games)")
     ax.axvline(1.0, color="grey", linestyle="--", linewidth=1)
     ax.axhline(target, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("mean think time per decision / the opponents' (same games)")
     ax.set_ylabel("win rate, 95 % interval")
     ax.set_title(title)
     ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
