@@ -152,3 +152,17 @@ def test_a_temperature_tempers_the_values_and_keeps_their_order():
     for bad in (0.0, -1.0):
         with pytest.raises(ValueError, match="temperature"):
             LeafValue(net, temp=bad)
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_the_leaf_reads_the_reference_observations_of_every_seat(players):
+    """`clipped` encodes every seat with one incremental encoder; the values equal the torch head on the reference
+    encoder's observations, on real positions and on samples of them (the leaves a search scores)."""
+    net, _ = load_policy(shipped("ppo-v6"))
+    leaf = LeafValue(net)
+    for game in _positions(players, 5, seed=300 + players):
+        for g in (game, game.determinize(players - 1, 7)):
+            obs = np.stack([encode_observation(g, s) for s in range(players)])
+            with torch.no_grad():
+                raw = net.value(net.trunk(torch.from_numpy(obs))).squeeze(-1).numpy()
+            assert np.allclose(leaf.clipped(g), np.clip(raw, 1e-3, 1.0), atol=1e-4)
