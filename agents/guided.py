@@ -32,8 +32,8 @@ from .leaf_value import LeafValue
 from .policy import PolicyAgent, shipped
 
 
-def _load_guide(net: str, seed: int | None) -> PolicyAgent:
-    """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path."""
+def load_guide(net: str, seed: int | None = None) -> PolicyAgent:
+    """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path; ValueError for anything else."""
     if not net.endswith(".pt") and shipped(net).exists():
         return PolicyAgent.from_checkpoint(shipped(net), seed=seed)
     if not net.endswith(".pt"):
@@ -78,7 +78,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"value_temp must be a positive number, got {value_temp!r}")
         if value_temp != 1.0 and value != "net":
             raise ValueError("value_temp tempers the network's value head: it needs value=net")
-        self.guide = _load_guide(net, seed)
+        self.guide = load_guide(net, seed)
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
         if value == "net" and not self.guide.sized:

@@ -28,9 +28,10 @@ from tqdm import tqdm
 
 import agents
 from agents.base import Decision
+from agents.guided import load_guide
 from agents.ismcts import evaluate
 from agents.leaf_value import LeafValue
-from agents.policy import PolicyAgent, shipped
+from agents.policy import PolicyAgent
 from citadels_env.core import Game, GameConfig
 
 
@@ -53,14 +54,12 @@ def positions(table: list[str], players: int, games: int, seed: int) -> list[tup
     return out
 
 
-def leaf_values(net_id: str, players: int, found: list[tuple[Game, int]]) -> np.ndarray:
-    """The raw (clipped, unnormalised) leaf values of `net_id` at each position: rows of seats. `model` is `ismcts`'s
-    fitted win model (its chances, already normalised: temperature 1 is the model as `ismcts` reads it)."""
-    if net_id == "model":
+def leaf_values(guide: PolicyAgent | None, players: int, found: list[tuple[Game, int]]) -> np.ndarray:
+    """The raw (clipped, unnormalised) leaf values of `guide` at each position: rows of seats. `model` (no guide) is
+    `ismcts`'s fitted win model (its chances, already normalised: temperature 1 is the model as `ismcts` reads it)."""
+    if guide is None:
         return np.array([evaluate(g) for g, _ in found])
-    guide = PolicyAgent.from_checkpoint(shipped(net_id)) if not net_id.endswith(".pt") else \
-        PolicyAgent.from_checkpoint(net_id)
-    leaf = LeafValue(guide.play_size(players) if guide.sized else guide.net)
+    leaf = LeafValue(guide.play_size(players))
     return np.array([leaf.clipped(g) for g, _ in found])
 
 
@@ -110,13 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be at least 1, got {args.games}")
     if any(not t > 0 for t in args.temps):
         parser.error(f"--temps must all be positive, got {args.temps}")
-    for net_id in args.nets:  # every id checked before any game is played
-        if net_id == "model":
-            continue
-        if not net_id.endswith(".pt") and not shipped(net_id).exists():
-            parser.error(f"--nets {net_id}: not a shipped policy (agents/zoo) or a .pt checkpoint")
-        if net_id.endswith(".pt") and not Path(net_id).exists():
-            parser.error(f"--nets {net_id}: no such file")
+    guides: dict[str, PolicyAgent | None] = {}
+    for net_id in args.nets:  # every id checked (and loaded) before any game is played
+        try:
+            guides[net_id] = None if net_id == "model" else load_guide(net_id)
+        except (ValueError, OSError) as exc:
+            parser.error(f"--nets {net_id}: {exc}")
     for spec in args.table:
         try:
             agents.make(spec)
@@ -126,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     winners = np.array([w for _, w in found])
     results = {}
     for net_id in args.nets:
-        raw = leaf_values(net_id, args.players, found)
+        raw = leaf_values(guides[net_id], args.players, found)
         results[net_id] = [score(raw, winners, t) for t in args.temps]
     print(f"{len(found)} positions from {args.games} games at {args.players} players, table {' '.join(args.table)}; "
           f"uniform guess {math.log(args.players):.3f}")
