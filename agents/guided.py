@@ -82,12 +82,10 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
         if value == "net" and not self.guide.sized:
-            leaf = LeafValue(self.guide.net, temp=value_temp)
-            self._leaf_score, self._at_root = leaf, leaf.at_root
+            self._leaf_score = LeafValue(self.guide.net, temp=value_temp)
         elif value == "net":  # a guide with networks for particular sizes: its table's network's value head
             leaves = {id(net): LeafValue(net, temp=value_temp) for net in self.guide.networks()}
             self._leaf_score = lambda game: leaves[id(self.guide.play_size(game.num_players))](game)
-            self._at_root = lambda game: leaves[id(self.guide.play_size(game.num_players))].at_root(game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self._select_root = self._puct_root

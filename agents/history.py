@@ -44,7 +44,6 @@ HISTORY_SIZE = 2 * MAX_PLAYERS * NC
 HISTORY_SCALE = 4.0
 _INDEX = {c: i for i, c in enumerate(CHARACTER_IDS)}
 _NAMING = frozenset({"killed", "rob", "bewitched"})
-_ORDERS: dict[int, np.ndarray] = {}
 
 
 class HistoryTracker:
@@ -81,14 +80,6 @@ class HistoryTracker:
             elif kind == "round":
                 self.turn_seat = self.bewitched = self.witch_seat = None
 
-    def copy(self) -> HistoryTracker:
-        """An independent tracker in the same place (a search's leaves go on from the root's, agents/leaf_value.py)."""
-        other = HistoryTracker.__new__(HistoryTracker)
-        other.counts = self.counts.copy()
-        other.turn_seat, other.bewitched, other.witch_seat = self.turn_seat, self.bewitched, self.witch_seat
-        other.read_to = self.read_to
-        return other
-
     def update(self, game: Game) -> None:
         """Read the events `game` logged since the last update (every seat sees the kinds counted)."""
         events = game.events
@@ -106,20 +97,6 @@ class HistoryTracker:
         block[:, :players] = self.counts[:, order] * (1.0 / HISTORY_SCALE)
         block[:, players:] = 0.0
         return v
-
-
-    def features_all(self, players: int, out: np.ndarray) -> np.ndarray:
-        """Every seat's features at once, row s of `out` (players x HISTORY_SIZE, rows contiguous) for seat s: the
-        same as `features` seat by seat, in one gather (a search's leaf reads every seat)."""
-        blocks = out.reshape(players, 2, MAX_PLAYERS, NC)
-        if not np.shares_memory(blocks, out):
-            raise ValueError("out's rows must be contiguous float32 vectors")
-        order = _ORDERS.get(players)
-        if order is None:  # [seat, relative seat k] -> absolute seat
-            order = _ORDERS[players] = (np.arange(players)[:, None] + np.arange(players)[None, :]) % players
-        blocks[:, :, :players] = self.counts[:, order].transpose(1, 0, 2, 3) * (1.0 / HISTORY_SCALE)
-        blocks[:, :, players:] = 0.0
-        return out
 
 
 def history_features(view: PlayerView, out: np.ndarray | None = None) -> np.ndarray:

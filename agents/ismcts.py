@@ -101,8 +101,6 @@ class ISMCTSAgent(Agent):
         self._select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None = None
         #: What scores a rollout cut before the end (`agents.guided`'s value head, or the fitted `evaluate`).
         self._leaf_score: Callable[[Game], list[float]] = evaluate
-        #: Told each search's first sample before its iterations (`agents.guided`'s value head reads its log once).
-        self._at_root: Callable[[Game], None] | None = None
         #: Statistics of the last search (iterations, seconds), for benchmarks.
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -142,8 +140,6 @@ class ISMCTSAgent(Agent):
             game = decision.determinize(rng.getrandbits(64))
             if game_round < 0:
                 game_round = game.round
-                if self._at_root is not None:
-                    self._at_root(game)
             path = self._descend(game, root, root_legal)
             reward = self._rollout(game, None if self.horizon <= 0 else game_round + self.horizon)
             for node in path:

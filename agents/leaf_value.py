@@ -24,9 +24,7 @@ equals the torch forward to float32 precision (tests/agents/test_leaf_value.py).
 
 A network that reads history features (agents/history.py) gets them from the sampled game's log: a determinized game
 keeps the public events of the real one (the only kinds counted) and the rollout adds its own, so each seat's
-features are what that seat would read at the leaf. Every sample of one decision keeps the same public log, so a
-search tells the value head its first sample (`at_root`) and each leaf reads only the events after it (a game's
-log runs to a few hundred events, a round's rollout adds a few dozen); all seats' features come in one gather.
+features are what that seat would read at the leaf.
 """
 
 from __future__ import annotations
@@ -63,16 +61,6 @@ class LeafValue:
         self.rest = [(np.ascontiguousarray(w.T), b) for w, b in zip(weights[1:], biases[1:])]
         self.head = net.value.weight.detach().numpy().astype(np.float32)[0]
         self.head_bias = float(net.value.bias.detach().numpy()[0])
-        self._root: tuple[int, tuple, HistoryTracker] | None = None  # (log length, last event, tracker): at_root
-
-    def at_root(self, game: Game) -> None:
-        """Read `game`'s log once as the prefix of the leaves to come (a search's root sample: every sample of one
-        decision keeps the same public log, and its leaves only add to it); a leaf whose log does not go on from
-        it is read whole."""
-        if self.history:
-            tracker = HistoryTracker()
-            tracker.update(game)
-            self._root = (len(game.events), game.events[-1], tracker) if game.events else None
 
     def raw(self, obs: np.ndarray) -> np.ndarray:
         """The value head's outputs for a batch of observations (rows)."""
@@ -94,19 +82,11 @@ class LeafValue:
         for s in range(n):
             encoder(s, obs[s, :OBS_SIZE])
         if self.history:
-            self._tracker(game).features_all(n, obs[:, OBS_SIZE:])
-        return np.clip(self.raw(obs), 1e-3, 1.0)
-
-    def _tracker(self, game: Game) -> HistoryTracker:
-        """`game`'s history: the root's tracker read on from the root's log where `game`'s log goes on from it (the
-        same event object at the root's last place: the logs share that event and every public one before it)."""
-        events, root = game.events, self._root
-        if root is not None and len(events) >= root[0] and events[root[0] - 1] is root[1]:
-            tracker = root[2].copy()
-        else:
             tracker = HistoryTracker()
-        tracker.update(game)
-        return tracker
+            tracker.update(game)
+            for s in range(n):
+                tracker.features(s, n, obs[s, OBS_SIZE:])
+        return np.clip(self.raw(obs), 1e-3, 1.0)
 
     def __call__(self, game: Game) -> list[float]:
         """Each seat's chance to win `game`, from its own observation, tempered and normalised to sum to one."""

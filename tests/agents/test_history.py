@@ -86,32 +86,6 @@ def test_the_features_are_the_counts_by_relative_seat():
     assert tracker.counts[0].sum() >= 3 * 5 * 0.5  # three rounds played: characters were revealed
 
 
-@pytest.mark.parametrize("players", [2, 5, 8])
-def test_every_seats_features_at_once_are_each_seats_features(players):
-    """`features_all` (a search's leaf reads every seat) writes row s as `features(s)` would, into the history part
-    of wider rows too, and a copy of the tracker goes on from where it was without touching the original."""
-    game = Game(GameConfig(players=players), 40 + players)
-    rng = random.Random(players)
-    while game.round < 4 and not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    tracker = HistoryTracker()
-    tracker.update(game)
-    rows = np.full((players, OBS_SIZE + HISTORY_SIZE), 7.0, dtype=np.float32)
-    tracker.features_all(players, rows[:, OBS_SIZE:])
-    for seat in range(players):
-        assert np.array_equal(rows[seat, OBS_SIZE:], tracker.features(seat, players))
-    assert (rows[:, :OBS_SIZE] == 7.0).all()
-    before = tracker.counts.copy()
-    copy = tracker.copy()
-    while game.round < 6 and not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    copy.update(game)
-    fresh = HistoryTracker()
-    fresh.update(game)
-    assert np.array_equal(copy.counts, fresh.counts) and copy.read_to == fresh.read_to
-    assert np.array_equal(tracker.counts, before) and not np.array_equal(copy.counts, before)
-
-
 def test_hidden_state_does_not_change_them():
     """A seat's features are the same in every game it cannot tell from the true one (`determinize` re-samples the
     hands, the deck, the characters it cannot place and the private events)."""

@@ -101,52 +101,6 @@ def test_the_history_at_a_sampled_leaf_is_the_real_games():
             assert np.array_equal(tracker.counts, real.counts)
 
 
-def test_leaves_read_on_from_the_roots_log_and_score_as_if_read_whole():
-    """A search tells the leaf value its root sample (`at_root`): leaves of that search read their log on from the
-    root's and score exactly what a fresh read gives; a game whose log does not go on from the root's (another
-    game, another decision's sample read before its root) is read whole, so it scores right too."""
-    torch.manual_seed(3)
-    net = PolicyNet(hidden=32, layers=2, history=True)
-    rng = random.Random(4)
-    games = _positions(4, 6, seed=90)
-    for game, other in zip(games, games[1:] + games[:1]):
-        seat = game.current_player
-        leaf = LeafValue(net)
-        leaf.at_root(game.determinize(seat, 1))
-        for k in range(3):
-            sample = game.determinize(seat, 2 + k)
-            start = sample.round
-            while not sample.is_over and sample.round < start + 1:
-                acts = sample.legal_actions()
-                sample.apply(acts[rng.randrange(len(acts))])
-            assert leaf(sample) == LeafValue(net)(sample)
-        assert leaf(other) == LeafValue(net)(other)
-
-
-def test_a_search_reading_history_from_its_root_searches_as_one_reading_every_leaf_whole():
-    """The same seed gives the same visit counts whether the leaves read on from the root's log (the search tells
-    the value head its first sample, once a search) or read their whole log (no root told)."""
-    quick = agents.make("ppo+ismcts:net=ppo-candidate,iters=40", seed=9)
-    whole = agents.make("ppo+ismcts:net=ppo-candidate,iters=40", seed=9)
-    told = []
-    at_root = quick._at_root
-    quick._at_root = lambda game: told.append(game.round) or at_root(game)
-    whole._at_root = None
-    game = Game(GameConfig(players=4), seed=31)
-    driver = agents.make("heuristic", seed=2)
-    compared = 0
-    while not game.is_over and compared < 4:
-        decision = Decision(game)
-        if decision.seat == 0 and len(decision.legal) > 1 and game.round >= 2:
-            a, shares = quick.search_policy(decision)
-            if len(quick.last_candidates) > 1:
-                assert (a, shares) == whole.search_policy(decision)
-                compared += 1
-                assert len(told) == compared
-        game.apply(driver.act(decision))
-    assert compared == 4
-
-
 def test_search_guided_by_a_network_that_reads_history_plays_legal_games():
     """`ppo-candidate` reads history features at 4 players: its value head scores the cut positions there."""
     bot = agents.make("ppo+ismcts:net=ppo-candidate,iters=12", seed=5)
