@@ -32,12 +32,13 @@ from .leaf_value import LeafValue
 from .policy import PolicyAgent, shipped
 
 
-def load_guide(net: str, seed: int | None = None) -> PolicyAgent:
-    """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path; ValueError for anything else."""
+def load_guide(net: str, seed: int | None = None, option: str = "net") -> PolicyAgent:
+    """A shipped policy by name (`dagger`, `ppo`) or a `.pt` checkpoint path; ValueError, naming `option`, for
+    anything else."""
     if not net.endswith(".pt") and shipped(net).exists():
         return PolicyAgent.from_checkpoint(shipped(net), seed=seed)
     if not net.endswith(".pt"):
-        raise ValueError(f"net={net!r}: the guide must be a trained policy (a shipped one such as dagger or ppo, "
+        raise ValueError(f"{option}={net!r}: the guide must be a trained policy (a shipped one such as dagger or ppo, "
                          "or a .pt checkpoint)")
     return PolicyAgent.from_checkpoint(net, seed=seed)
 
@@ -52,7 +53,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     `.pt` path of a trained policy; default the shipped `ppo-v5`), `top` (at most this many root answers), `mass`
     (stop adding answers once they hold this much prior probability), `c_prior` (weight of the prior bonus), `value`
     (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
-    head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `cut` (`round`: roll
+    head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
+    policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
     out to the start of the next round, then score; `leaf`: score the new node), and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
@@ -60,7 +62,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
 
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
-                 **options: Any) -> None:
+                 value_net: str | None = None, **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -78,14 +80,17 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"value_temp must be a positive number, got {value_temp!r}")
         if value_temp != 1.0 and value != "net":
             raise ValueError("value_temp tempers the network's value head: it needs value=net")
+        if value_net is not None and value != "net":
+            raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
+        judge = self.guide if value_net is None else load_guide(value_net, seed, "value_net")
         self.top, self.mass, self.c_prior = top, mass, c_prior
         self.cut = cut
-        if value == "net" and not self.guide.sized:
-            self._leaf_score = LeafValue(self.guide.net, temp=value_temp)
-        elif value == "net":  # a guide with networks for particular sizes: its table's network's value head
-            leaves = {id(net): LeafValue(net, temp=value_temp) for net in self.guide.networks()}
-            self._leaf_score = lambda game: leaves[id(self.guide.play_size(game.num_players))](game)
+        if value == "net" and not judge.sized:
+            self._leaf_score = LeafValue(judge.net, temp=value_temp)
+        elif value == "net":  # a judge with networks for particular sizes: its table's network's value head
+            leaves = {id(net): LeafValue(net, temp=value_temp) for net in judge.networks()}
+            self._leaf_score = lambda game: leaves[id(judge.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self._select_root = self._puct_root

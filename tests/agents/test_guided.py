@@ -85,6 +85,27 @@ def test_refuses_a_guide_that_is_not_a_policy():
         agents.make("ppo+ismcts:net=heuristic")
 
 
+def test_value_net_takes_the_leaf_value_from_another_network_and_keeps_the_prior():
+    """`value_net=` crosses two networks: the leaves are scored by its value head (for a network with one for each
+    table size, the one of the table's size), the prior is still `net`'s; it needs value=net."""
+    import numpy as np
+
+    crossed = agents.make("ppo+ismcts:net=ppo-v5,value_net=ppo-v7,iters=5", seed=1)
+    plain = agents.make("ppo+ismcts:net=ppo-v5,iters=5", seed=1)
+    judge = agents.make("ppo+ismcts:net=ppo-v7,iters=5", seed=1)
+    game = Game(GameConfig(players=4), seed=3)
+    for _ in range(60):
+        game.apply(game.legal_actions()[0])
+    decision = Decision(game)
+    assert crossed.guide.probabilities(decision) == plain.guide.probabilities(decision)
+    assert np.allclose(crossed._leaf_score(game), judge._leaf_score(game))
+    assert not np.allclose(crossed._leaf_score(game), plain._leaf_score(game))
+    with pytest.raises(ValueError, match=r"value_net .* needs value=net"):
+        agents.make("ppo+ismcts:value=model,value_net=ppo-v7")
+    with pytest.raises(ValueError, match="value_net='heuristic': the guide must be a trained policy"):
+        agents.make("ppo+ismcts:value_net=heuristic")
+
+
 def test_value_temp_reaches_the_leaf_value_and_is_checked():
     bot = agents.make("ppo+ismcts:net=ppo-v6,value_temp=3", seed=1)
     assert bot._leaf_score.power == pytest.approx(1 / 3)
