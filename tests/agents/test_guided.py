@@ -1,5 +1,6 @@
 """`ppo+ismcts` (agents/guided.py): ISMCTS whose root answers come from a trained policy's prior."""
 
+import numpy as np
 import pytest
 import torch
 
@@ -88,8 +89,6 @@ def test_refuses_a_guide_that_is_not_a_policy():
 def test_value_net_takes_the_leaf_value_from_another_network_and_keeps_the_prior():
     """`value_net=` crosses two networks: the leaves are scored by its value head (for a network with one for each
     table size, the one of the table's size), the prior is still `net`'s; it needs value=net."""
-    import numpy as np
-
     crossed = agents.make("ppo+ismcts:net=ppo-v5,value_net=ppo-v7,iters=5", seed=1)
     plain = agents.make("ppo+ismcts:net=ppo-v5,iters=5", seed=1)
     judge = agents.make("ppo+ismcts:net=ppo-v7,iters=5", seed=1)
