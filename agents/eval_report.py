@@ -29,6 +29,18 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+def read_results(path: str | Path) -> dict:
+    """A `citadels eval --out` results file as plain data; ValueError names the file and what was wrong."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
+    return data
+
+
 @dataclass
 class GameOutcome:
     """One game: `seats[s]` is the lineup entry at seat s; scores, decisions, thinking time are per seat."""
@@ -178,7 +190,7 @@ class EvalReport:
 
     @classmethod
     def load(cls, path: str | Path) -> EvalReport:
-        return cls.from_dict(json.loads(Path(path).read_text()))
+        return cls.from_dict(read_results(path))
 
     def game_config(self) -> GameConfig:
         return config_from_dict(self.config)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agents.eval_report import FORMAT, EvalReport
+from agents.eval_report import EvalReport, read_results
 from training.config import OneLineParser
 
 
@@ -42,17 +42,6 @@ class Side:
     config: str  # the game config, as JSON, so that two sides compare exactly
     seat: dict[int, int]
     won: dict[int, bool]
-
-
-def read_results(path: Path) -> dict:
-    """A `citadels eval --out` results file as plain data; ValueError names the file and what was wrong."""
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a readable JSON file ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path}: not a `citadels eval --out` results file (format {FORMAT})")
-    return data
 
 
 def load_side(paths: list[Path], entry: int) -> Side:

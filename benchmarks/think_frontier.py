@@ -22,11 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling script paired.py, run as a file
-
-from paired import read_results
-
-from agents.eval_report import wilson_interval
+from agents.eval_report import read_results, wilson_interval
 
 
 def load_point(label: str, paths: list[Path], entry: int) -> dict:
