@@ -64,6 +64,10 @@ class LeafValue:
 
     def raw(self, obs: np.ndarray) -> np.ndarray:
         """The value head's outputs for a batch of observations (rows)."""
+        return self.features(obs) @ self.head + self.head_bias
+
+    def features(self, obs: np.ndarray) -> np.ndarray:
+        """The trunk's last hidden layer for a batch of observations (rows): what the value head weighs."""
         cols = np.flatnonzero(obs.any(axis=0))  # the entries non-zero in some row: one gather for the batch
         h = obs[:, cols] @ self.first[cols]
         h += self.first_bias
@@ -72,10 +76,11 @@ class LeafValue:
             h = h @ w
             h += b
             np.maximum(h, 0.0, out=h)
-        return h @ self.head + self.head_bias
+        return h
 
-    def clipped(self, game: Game) -> np.ndarray:
-        """Each seat's value head output from its own observation of `game`, clipped to [0.001, 1], not normalised."""
+    def inputs(self, game: Game) -> np.ndarray:
+        """Each seat's network input at `game` (rows by seat): what the value head reads at a leaf
+        (training/leaf_fit.py fits a head on these very rows)."""
         n = game.num_players
         obs = np.empty((n, self.first.shape[0]), dtype=np.float32)
         encoder = ObservationEncoder(game)  # the public part encoded once for every seat (tested equal to the reference)
@@ -86,7 +91,11 @@ class LeafValue:
             tracker.update(game)
             for s in range(n):
                 tracker.features(s, n, obs[s, OBS_SIZE:])
-        return np.clip(self.raw(obs), 1e-3, 1.0)
+        return obs
+
+    def clipped(self, game: Game) -> np.ndarray:
+        """Each seat's value head output from its own observation of `game`, clipped to [0.001, 1], not normalised."""
+        return np.clip(self.raw(self.inputs(game)), 1e-3, 1.0)
 
     def __call__(self, game: Game) -> list[float]:
         """Each seat's chance to win `game`, from its own observation, tempered and normalised to sum to one."""
