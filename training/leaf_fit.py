@@ -79,6 +79,10 @@ class LeafFitConfig:
     progress: bool = True
     """show a progress bar"""
 
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> LeafFitConfig:
+        return config.load_yaml(cls, path)
+
     def validate(self) -> None:
         """Every field's type and range, the start checkpoint and the table's ids, before any game."""
         config.check_types(self)

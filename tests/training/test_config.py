@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from training import config, expert, imitate, league, ppo, sb3
+from training import config, expert, imitate, leaf_fit, league, ppo, sb3
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -35,7 +35,7 @@ def test_every_shipped_config_loads(path, tmp_path):
         cls = pytest.importorskip("training.rllib").RLlibConfig
     else:
         own = {"sb3": sb3.SB3Config, "imitate": imitate.ImitateConfig, "expert": expert.ExpertConfig,
-               "league": league.LeagueConfig}
+               "league": league.LeagueConfig, "leaf": leaf_fit.LeafFitConfig}
         cls = own.get(path.stem.partition("_")[0], ppo.Config)
     text = path.read_text()
     data = yaml.safe_load(text)
