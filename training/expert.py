@@ -39,11 +39,11 @@ import agents
 from agents.base import Agent, Decision
 from agents.guided import GuidedISMCTSAgent
 from agents.policy import PolicyNet, load_policy, masked_log_probs, save_checkpoint
-from agents.process_pool import finishing, orphan_guard
 from agents.registry import parse
 from citadels_env.core import Game
 from citadels_env.rewards import final_rewards
 from training import config
+from training.chunks import play_saved
 from training.config import ConfigError, RunConfig, evaluate_against, single_size
 from training.imitate import check_tables, table_config
 
@@ -169,32 +169,11 @@ def play_chunk(job: dict[str, Any]) -> dict[str, np.ndarray]:
 
 def collect(cfg: ExpertConfig, round_: int, net_path: Path, data_dir: Path) -> dict[str, np.ndarray]:
     """Play one round's games over `workers` processes, chunk by chunk, reusing the chunks already saved."""
-    import multiprocessing as mp
-
-    from tqdm import tqdm
-
     seeds = [SEED_BASE + cfg.seed * 1_000_000 + round_ * cfg.games + k for k in range(cfg.games)]
     data_dir.mkdir(parents=True, exist_ok=True)
     jobs = [{"cfg": cfg, "seeds": seeds[i:i + CHUNK], "net": str(net_path),
              "file": data_dir / f"round{round_}_{i // CHUNK:05d}.npz"} for i in range(0, len(seeds), CHUNK)]
-    todo = [job for job in jobs if not job["file"].exists()]
-    with tqdm(total=len(seeds), initial=len(seeds) - sum(len(j["seeds"]) for j in todo),
-              desc=f"round {round_} games", unit="game", disable=not cfg.progress) as bar:
-        def save(part: dict[str, np.ndarray], job: dict[str, Any]) -> None:
-            tmp = job["file"].with_suffix(".tmp.npz")
-            np.savez(tmp, **part)
-            tmp.replace(job["file"])
-            bar.update(len(job["seeds"]))
-
-        if cfg.workers <= 1:
-            for job in todo:
-                save(play_chunk(job), job)
-        elif todo:
-            with finishing(mp.get_context("spawn").Pool(cfg.workers, initializer=orphan_guard)) as pool:
-                for part, job in zip(pool.imap(play_chunk, todo), todo):
-                    save(part, job)
-    parts = [dict(np.load(job["file"])) for job in jobs]
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    return play_saved(jobs, play_chunk, cfg.workers, cfg.progress, desc=f"round {round_} games")
 
 
 def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.ndarray], cfg: ExpertConfig,

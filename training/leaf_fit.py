@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,11 +38,11 @@ import agents
 from agents.base import Decision
 from agents.leaf_value import LeafValue
 from agents.policy import PolicyNet, load_policy, save_checkpoint
-from agents.process_pool import finishing, orphan_guard
 from agents.registry import parse
 from citadels_env.core import Game, GameConfig
 from citadels_env.core.limits import MAX_PLAYERS, MIN_PLAYERS
 from training import config
+from training.chunks import play_saved
 from training.config import ConfigError
 
 #: Seeds of these games start here (see the module docstring).
@@ -142,33 +141,12 @@ def play_chunk(job: dict[str, Any]) -> dict[str, np.ndarray]:
 
 def collect(cfg: LeafFitConfig, data_dir: Path) -> dict[str, np.ndarray]:
     """Play the games over `workers` processes, chunk by chunk, reusing the chunks already saved."""
-    import multiprocessing as mp
-
-    from tqdm import tqdm
-
     seeds = [SEED_BASE + cfg.seed * 1_000_000 + k for k in range(cfg.games)]
     data_dir.mkdir(parents=True, exist_ok=True)
     jobs = [{"cfg": cfg, "seeds": seeds[i:i + CHUNK],  # named by the games it holds: a short last chunk is its own
              "file": data_dir / f"games_{i:06d}-{min(i + CHUNK, len(seeds)):06d}.npz"}
             for i in range(0, len(seeds), CHUNK)]
-    todo = [job for job in jobs if not job["file"].exists()]
-    with tqdm(total=len(seeds), initial=len(seeds) - sum(len(j["seeds"]) for j in todo), desc="games",
-              unit="game", disable=not cfg.progress, file=sys.stderr) as bar:
-        def save(part: dict[str, np.ndarray], job: dict[str, Any]) -> None:
-            tmp = job["file"].with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, **part)
-            tmp.replace(job["file"])
-            bar.update(len(job["seeds"]))
-
-        if cfg.workers <= 1:
-            for job in todo:
-                save(play_chunk(job), job)
-        elif todo:
-            with finishing(mp.get_context("spawn").Pool(cfg.workers, initializer=orphan_guard)) as pool:
-                for part, job in zip(pool.imap(play_chunk, todo), todo):
-                    save(part, job)
-    parts = [dict(np.load(job["file"])) for job in jobs]
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    return play_saved(jobs, play_chunk, cfg.workers, cfg.progress, compressed=True)
 
 
 def leaf_scores(values: np.ndarray, won: np.ndarray, players: int) -> dict[str, float]:
