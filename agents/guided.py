@@ -27,6 +27,8 @@ from typing import Any
 from citadels_env.core import Action, Game
 
 from .base import Decision
+from .heuristic.model import HolderModel
+from .heuristic.table import Table
 from .ismcts import ISMCTSAgent, _Node
 from .leaf_value import LeafValue
 from .policy import PolicyAgent, shipped
@@ -55,14 +57,16 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
     head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
     policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
-    out to the start of the next round, then score; `leaf`: score the new node), and every `ismcts` option; without
+    out to the start of the next round, then score; `leaf`: score the new node), `beliefs` (each iteration draws
+    this many samples of the hidden state and keeps one by the odds of its characters under the strong heuristic's
+    reading of the draft, `draft_odds`; 1, the default, keeps the core's sample), and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
-                 value_net: str | None = None, **options: Any) -> None:
+                 value_net: str | None = None, beliefs: int = 1, **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -80,11 +84,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"value_temp must be a positive number, got {value_temp!r}")
         if value_temp != 1.0 and value != "net":
             raise ValueError("value_temp tempers the network's value head: it needs value=net")
+        if not isinstance(beliefs, int) or isinstance(beliefs, bool) or beliefs < 1:
+            raise ValueError(f"beliefs must be a positive integer (samples drawn per iteration), got {beliefs!r}")
         if value_net is not None and value != "net":
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
         judge = self.guide if value_net is None else load_guide(value_net, seed, "value_net")
         self.top, self.mass, self.c_prior = top, mass, c_prior
+        self.beliefs = beliefs
+        self._odds: dict[tuple[str, int], float] = {}
         self.cut = cut
         if value == "net" and not judge.sized:
             self._leaf_score = LeafValue(judge.net, temp=value_temp)
@@ -121,6 +129,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_candidates = chosen
         if len(chosen) == 1:
             return chosen[0], {chosen[0]: 1.0}
+        self._odds = draft_odds(decision) if self.beliefs > 1 else {}
         root = self.search(decision, legal=chosen)
         seat = decision.seat
         visits = {}
@@ -132,6 +141,30 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if total == 0:  # no iteration ran (a zero time budget): the prior alone
             return best, {a: self._priors.get(a, 0.0) for a in chosen}
         return best, {a: v / total for a, v in visits.items()}
+
+    def _determinize(self, decision: Decision) -> Game:
+        """With `beliefs=k`, k samples and one kept in proportion to its characters' odds (sampling-importance
+        resampling: the core samples the unseen draft picks uniformly, a reader knows players take what they want)."""
+        odds = self._odds
+        if not odds:
+            return super()._determinize(decision)
+        rng, me = self.rng, decision.seat
+        games, weights = [], []
+        for _ in range(self.beliefs):
+            game = decision.determinize(rng.getrandbits(64))
+            w = 1.0
+            for p in game.players:
+                if p.seat != me:
+                    for c in p.chars:
+                        w *= odds.get((c, p.seat), 1.0)
+            games.append(game)
+            weights.append(w)
+        x = rng.random() * sum(weights)
+        for game, w in zip(games, weights):
+            x -= w
+            if x < 0:
+                return game
+        return games[-1]
 
     def _rollout(self, game: Game, stop_round: int | None) -> list[float]:
         """With `cut=leaf`, the leaf score (the value head, or the fitted model) judges the new node itself."""
@@ -152,3 +185,25 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                 best_a, best_child, best_v = a, child, v
         assert best_child is not None
         return best_a, best_child
+
+
+#: How much sharper than uniform the reading may make any one seat's holding (keeps every sample possible).
+_ODDS_FLOOR = 1e-3
+
+
+def draft_odds(decision: Decision) -> dict[tuple[str, int], float]:
+    """(character, seat) -> how much likelier the strong heuristic's reading of the draft (`HolderModel`: what each
+    player probably wanted, fitted to what the seat saw) makes `seat` holding the character than the same reading
+    with no preferences (every consistent pick alike, as the core samples). Empty where there is no draft to read.
+    Reads only the seat's view."""
+    view = decision.view
+    if not view.draft_order:
+        return {}
+    table = Table(view)
+    wanted, flat = HolderModel(table).p, HolderModel(table, temperature=1e9).p
+    odds = {}
+    for c, row in flat.items():
+        for s, q in row.items():
+            if q > 0 and s != view.seat and s < view.num_players:
+                odds[(c, s)] = max(wanted.get(c, {}).get(s, 0.0), _ODDS_FLOOR * q) / q
+    return odds

@@ -128,7 +128,6 @@ class ISMCTSAgent(Agent):
         to some of the legal ones (a guide's candidates)."""
         if self._policy is None:
             self._policy = _heuristic_rollout() if self.rollout == "heuristic" else _random_rollout
-        rng = self.rng
         root = _Node(decision.seat)
         root_legal = frozenset(decision.legal if legal is None else legal)
         start = _time.perf_counter()
@@ -137,7 +136,7 @@ class ISMCTSAgent(Agent):
         done = 0
         game_round = -1
         while True:
-            game = decision.determinize(rng.getrandbits(64))
+            game = self._determinize(decision)
             if game_round < 0:
                 game_round = game.round
             path = self._descend(game, root, root_legal)
@@ -153,6 +152,10 @@ class ISMCTSAgent(Agent):
         self.last_iterations = done
         self.last_seconds = _time.perf_counter() - start
         return root
+
+    def _determinize(self, decision: Decision) -> Game:
+        """One iteration's sample of the hidden state (`agents.guided` can weight it by a reading of the draft)."""
+        return decision.determinize(self.rng.getrandbits(64))
 
     def _descend(self, game: Game, root: _Node, root_legal: frozenset[Action]) -> list[_Node]:
         """Selection and expansion on one sample (applied to `game` in place); returns the edges walked."""

@@ -113,3 +113,47 @@ def test_value_temp_reaches_the_leaf_value_and_is_checked():
         agents.make("ppo+ismcts:value_temp=0")
     with pytest.raises(ValueError, match="needs value=net"):
         agents.make("ppo+ismcts:value=model,value_temp=2")
+
+
+def _action_phase(seed: int) -> Game:
+    game = Game(GameConfig(players=4), seed=seed)
+    while game.phase != "action" or game.round < 2:
+        game.apply(game.legal_actions()[-1])
+    return game
+
+
+def test_draft_odds_read_only_what_the_seat_knows():
+    """The reading of the draft weights samples by the seat's view alone: any game the seat cannot tell apart (the
+    core's `determinize` of it) gives the same odds, and they cover other seats only."""
+    from agents.guided import draft_odds
+
+    game = _action_phase(4)
+    seat = game.current_player
+    odds = draft_odds(Decision(game, seat))
+    assert odds and all(s != seat and 0 <= s < 4 and x > 0 for (_, s), x in odds.items())
+    for r in range(5):
+        assert draft_odds(Decision(game.determinize(seat, r), seat)) == odds
+
+
+def test_beliefs_keep_the_samples_the_reading_favours():
+    """`beliefs=k` draws k samples and keeps one in proportion to its characters' odds: with the odds made to favour
+    one seat holding one character, the kept samples hold it far more often than the core's do; `beliefs=1` is the
+    core's sample, iteration for iteration."""
+    game = _action_phase(9)
+    seat = game.current_player
+    decision = Decision(game, seat)
+    bot = agents.make("ppo+ismcts:net=ppo-v7,iters=5,beliefs=8", seed=1)
+    base = agents.make("ppo+ismcts:net=ppo-v7,iters=5", seed=1)
+    other = next(p for p in game.players if p.seat != seat)
+    samples = [base._determinize(decision) for _ in range(200)]
+    char = next(c for p in samples[:1] for c in p.players[other.seat].chars)
+    plain = sum(char in g.players[other.seat].chars for g in samples)
+    bot._odds = {(char, other.seat): 1000.0}
+    kept = sum(char in bot._determinize(decision).players[other.seat].chars for _ in range(200))
+    assert plain < 150 and kept > max(160, 2 * plain)  # 1 - (1 - share) ** 8 of the draws hold it
+    one = agents.make("ppo+ismcts:net=ppo-v7,iters=30,beliefs=1", seed=1)
+    again = agents.make("ppo+ismcts:net=ppo-v7,iters=30", seed=1)
+    assert one.search_policy(decision) == again.search_policy(decision)
+    for bad in ("0", "1.5", "x"):
+        with pytest.raises(ValueError, match="beliefs"):
+            agents.make(f"ppo+ismcts:beliefs={bad}")
