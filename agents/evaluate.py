@@ -148,7 +148,7 @@ def _init_pool_worker(lineup: list[str | Agent], config: GameConfig, seed: int) 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    single_threaded_torch()
+    single_threaded()
     _init_worker(lineup, config, seed)
 
 
@@ -169,12 +169,19 @@ def _start_pool(ctx: Any, workers: int, lineup: list[str | Agent], config: GameC
 _DEFAULT_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
 
 
-def single_threaded_torch() -> None:
-    """Torch on one thread, in a forked worker or in a script that plays games one decision at a time in its
-    own process (benchmarks/targeting.py, benchmarks/plays_like.py). A child forked from a process that has run
+def single_threaded() -> None:
+    """Torch and numpy's BLAS on one thread, in a forked worker or in a script that plays games one decision at a time
+    in its own process (benchmarks/targeting.py, benchmarks/plays_like.py). A child forked from a process that has run
     torch's OpenMP thread pool (a training run evaluating its checkpoints) hangs at its first parallel operation;
     with one thread there is none, and one decision at a time gains nothing from more (two such scripts on the 2
-    cores here, each on every core, spun against each other: a game of targeting.py took 25-33 s instead of 3)."""
+    cores here, each on every core, spun against each other: a game of targeting.py took 25-33 s instead of 3).
+    numpy's OpenBLAS, loaded before any worker forks, keeps its thread per core whatever the environment says later:
+    a `ppo+ismcts` leaf value (a few rows times a layer, agents/leaf_value.py) took 1.76 ms instead of 0.21 with two
+    workers busy on the 2 cores (AMD EPYC sandbox, 2026-12-02), which made the search think 5 x as long as `ismcts`
+    in `citadels eval --workers 2`; `threadpoolctl` sets the loaded library to one thread."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(1)

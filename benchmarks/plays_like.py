@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 import agents
 from agents.base import Decision
-from agents.evaluate import single_threaded_torch
+from agents.evaluate import single_threaded
 from agents.match import play_game
 from agents.policy import PolicyAgent, is_draft, masked_kl, masked_log_probs
 from citadels_env.core import Game, GameConfig
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             check_agent_id(name, spec)
         except ConfigError as exc:
             parser.error(str(exc))
-    single_threaded_torch()  # one decision at a time: more threads only spin against other jobs
+    single_threaded()  # one decision at a time: more threads only spin against other jobs
     results = []
     try:
         for others in args.others:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -40,7 +39,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from agents.evaluate import evaluate, resolve_lineup
+from agents.evaluate import evaluate, resolve_lineup, single_threaded
 from agents.policy import ALIASES
 from training.config import filed_as
 
@@ -236,23 +235,11 @@ def plot_held_out(bot: str, rows: list[HeldOutRow], path: Path) -> Path:
     return path
 
 
-def one_torch_thread() -> None:
-    """Torch on one thread in this process, where `--workers 1` plays the games one decision at a time. With torch's
-    default (a thread per core), a network's decision took 24-30 ms instead of 0.7 ms on the 2-core machine with the
-    other core busy (2026-11-26), its threads spinning against the other jobs."""
-    torch = sys.modules.get("torch")
-    if torch is not None:
-        torch.set_num_threads(1)
-    else:  # torch comes with the first network agent: one thread from its start
-        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-            os.environ[var] = "1"
-
-
 def held_out(bot: str, tables: list[tuple[str, ...]], players: list[int], games: list[int], seed: int, workers: int,
              out: Path) -> list[HeldOutRow]:
     """Every table at every size, `games[i]` games a row for table i (skipping the sizes too small for a table, with a
     note); writes the JSON and PNG."""
-    one_torch_thread()
+    single_threaded()  # `--workers 1` plays here one decision at a time: threads only spin against other jobs
     rows = []
     jobs = [(t, n, g) for t, g in zip(tables, games) for n in players]
     for t, n, g in tqdm(jobs, desc="held out", unit="row", file=sys.stderr):

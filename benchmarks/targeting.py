@@ -24,7 +24,7 @@ from tqdm import tqdm
 
 import agents
 from agents.base import Decision
-from agents.evaluate import single_threaded_torch
+from agents.evaluate import single_threaded
 from citadels_env.core import Game, GameConfig
 from training.config import ConfigError, OneLineParser, check_agent_id
 
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             check_agent_id(name, spec)
         except ConfigError as exc:
             parser.error(str(exc))
-    single_threaded_torch()  # one decision at a time: more threads only spin against other jobs
+    single_threaded()  # one decision at a time: more threads only spin against other jobs
     try:
         result = measure(args.bot, args.others, args.players, args.games, args.seed)
     except KeyboardInterrupt:

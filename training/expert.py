@@ -37,6 +37,7 @@ import torch
 
 import agents
 from agents.base import Agent, Decision
+from agents.evaluate import single_threaded
 from agents.guided import GuidedISMCTSAgent
 from agents.policy import PolicyNet, load_policy, masked_log_probs, save_checkpoint
 from agents.registry import parse
@@ -129,7 +130,7 @@ class ExpertConfig(RunConfig):
 
 def play_chunk(job: dict[str, Any]) -> dict[str, np.ndarray]:
     """Worker: play `job["seeds"]` games; return the teacher's decisions (obs, mask, visit shares, final reward)."""
-    torch.set_num_threads(1)
+    single_threaded()
     cfg: ExpertConfig = job["cfg"]
     kinds = list(cfg.opponents)
     weights = np.asarray([cfg.opponents[k] for k in kinds], dtype=float)

@@ -36,6 +36,7 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.evaluate import single_threaded
 from agents.leaf_value import LeafValue
 from agents.policy import PolicyNet, load_policy, save_checkpoint
 from agents.registry import parse
@@ -112,7 +113,7 @@ class LeafFitConfig:
 def play_chunk(job: dict[str, Any]) -> dict[str, np.ndarray]:
     """Worker: play `job["seeds"]` games; return every seat's input at each round start after the first (`obs`), its
     win (`won`) and the game's seed (`game`), a row per seat."""
-    torch.set_num_threads(1)
+    single_threaded()
     cfg: LeafFitConfig = job["cfg"]
     leaf = LeafValue(load_policy(cfg.init_from, cfg.players)[0])
     rows, won, games = [], [], []
