@@ -85,20 +85,27 @@ def test_an_alias_is_written_with_the_file_it_stands_for():
 
 @pytest.fixture
 def torch_untouched(monkeypatch):
-    """The held-out runs below leave torch's threads (global to the test process) as they are."""
-    monkeypatch.setattr(strength, "one_torch_thread", lambda: None)
+    """The held-out runs below leave torch's and BLAS's threads (global to the test process) as they are; the calls
+    are counted."""
+    calls = []
+    monkeypatch.setattr(strength, "single_threaded", lambda: calls.append(1))
+    return calls
 
 
 def test_held_out_puts_torch_on_one_thread(monkeypatch):
+    """`--held-out` plays in its own process with `--workers 1`: it calls the one place that puts torch and numpy's
+    BLAS on one thread (agents/evaluate.py), which, with torch not imported yet, tells the environment."""
+    from agents.evaluate import single_threaded
+
+    assert strength.single_threaded is single_threaded
     monkeypatch.delitem(sys.modules, "torch", raising=False)  # not imported yet: the environment decides
     for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         monkeypatch.setenv(var, "8")
-    strength.one_torch_thread()
+    strength.single_threaded()
     assert os.environ["OMP_NUM_THREADS"] == os.environ["MKL_NUM_THREADS"] == "1"
 
 
-@pytest.mark.usefixtures("torch_untouched")
-def test_a_small_held_out_run_rotates_the_seat_and_writes_json_and_png(tmp_path, capsys):
+def test_a_small_held_out_run_rotates_the_seat_and_writes_json_and_png(tmp_path, capsys, torch_untouched):
     rows = strength.main(["--held-out", "--bot", "heuristic", "--table", "random", "--table", "random", "heuristic",
                           "heuristic-strong", "--players", "3", "5", "--games", "6", "--workers", "1",
                           "--out", str(tmp_path)])
@@ -116,6 +123,7 @@ def test_a_small_held_out_run_rotates_the_seat_and_writes_json_and_png(tmp_path,
     assert "| 5 | `random` (T) + `heuristic` (T) + `heuristic-strong` (T) | 0 of 4 |" in out.out
     assert "skipped: 3 ids" in out.err
     assert not (tmp_path / "strength.json").exists()
+    assert torch_untouched == [1]  # one thread, set once before the games
 
 
 @pytest.mark.usefixtures("torch_untouched")
