@@ -176,9 +176,9 @@ def single_threaded() -> None:
     with one thread there is none, and one decision at a time gains nothing from more (two such scripts on the 2
     cores here, each on every core, spun against each other: a game of targeting.py took 25-33 s instead of 3).
     numpy's OpenBLAS, loaded before any worker forks, keeps its thread per core whatever the environment says later:
-    a `ppo+ismcts` leaf value (a few rows times a layer, agents/leaf_value.py) took 1.76 ms instead of 0.21 with two
-    workers busy on the 2 cores (AMD EPYC sandbox, 2026-12-02), which made the search think 5 x as long as `ismcts`
-    in `citadels eval --workers 2`; `threadpoolctl` sets the loaded library to one thread."""
+    a product of a `ppo+ismcts` leaf's kind (4 x 1500 by 1500 x 256, float32; agents/leaf_value.py) took 1.76 ms
+    instead of 0.21 with both of the 2 cores busy (AMD EPYC sandbox, 2026-12-02), and in a timing beside a two-worker
+    evaluation the search thought 4.9 x as long as `ismcts`; `threadpoolctl` sets the loaded library to one thread."""
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(1, user_api="blas")

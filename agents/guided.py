@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from citadels_env.core import Action, Game
@@ -134,7 +135,6 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_candidates = chosen
         if len(chosen) == 1:
             return chosen[0], {chosen[0]: 1.0}
-        self._odds = draft_odds(decision) if self.beliefs > 1 else {}
         root = self.search(decision, legal=chosen)
         seat = decision.seat
         visits = {}
@@ -146,6 +146,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if total == 0:  # no iteration ran (a zero time budget): the prior alone
             return best, {a: self._priors.get(a, 0.0) for a in chosen}
         return best, {a: v / total for a, v in visits.items()}
+
+    def search(self, decision: Decision, legal: Sequence[Action] | None = None) -> _Node:
+        """`ismcts`'s search, with `beliefs=k` the draft read once for this decision first."""
+        self._odds = draft_odds(decision) if self.beliefs > 1 else {}
+        return super().search(decision, legal)
 
     def _determinize(self, decision: Decision) -> Game:
         """With `beliefs=k`, one of k samples kept by the odds of its characters (`read_sample`)."""
@@ -204,11 +209,8 @@ def read_sample(decision: Decision, odds: dict[tuple[str, int], float], k: int, 
 def draft_odds(decision: Decision) -> dict[tuple[str, int], float]:
     """(character, seat) -> how much likelier the strong heuristic's reading of the draft (`HolderModel`: what each
     player probably wanted, fitted to what the seat saw) makes `seat` holding the character than the same reading
-    with no preferences (every consistent pick alike, as the core samples). Empty where there is no draft to read.
-    Reads only the seat's view."""
+    with no preferences (every consistent pick alike, as the core samples). Reads only the seat's view."""
     view = decision.view
-    if not view.draft_order:
-        return {}
     table = Table(view)
     wanted, flat = HolderModel(table).p, HolderModel(table, temperature=1e9).p
     odds = {}

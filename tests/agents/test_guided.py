@@ -151,6 +151,10 @@ def test_beliefs_keep_the_samples_the_reading_favours():
     bot._odds = {(char, other.seat): 1000.0}
     kept = sum(char in bot._determinize(decision).players[other.seat].chars for _ in range(200))
     assert plain < 150 and kept > max(160, 2 * plain)  # 1 - (1 - share) ** 8 of the draws hold it
+    from agents.guided import draft_odds
+
+    bot.search(decision)  # every search reads the draft of its own decision first
+    assert bot._odds == draft_odds(decision)
     one = agents.make("ppo+ismcts:net=ppo-v7,iters=30,beliefs=1", seed=1)
     again = agents.make("ppo+ismcts:net=ppo-v7,iters=30", seed=1)
     assert one.search_policy(decision) == again.search_policy(decision)
