@@ -68,15 +68,19 @@ class ISMCTSAgent(Agent):
     * `horizon`: a rollout stops at the start of the round `horizon` rounds after the searched one and the position
       is scored by `evaluate` (cheaper and smoother than playing on); 0 plays every rollout to the end.
     * `margin`: weight of the final score margin in the reward of a finished game (the rest is winning).
-    * `opponents`: `"tree"` (the other seats' decisions are tree nodes where each maximises its own reward) or
-      `"rollout"` (they play the rollout policy inside the tree too; only the searching seat's decisions branch).
+    * `opponents`: `"tree"` (the other seats' decisions are tree nodes where each maximises its own reward),
+      `"rollout"` (they play the rollout policy inside the tree too; only the searching seat's decisions branch) or
+      `"biased"` (tree nodes, but the rollout policy's answer is expanded first and keeps a bonus of
+      `opp_bias / (1 + visits)`: the other seats are searched as players who mostly do the sensible thing rather
+      than as UCB's uniform first tries).
+    * `opp_bias`: the weight of that bonus (rewards lie in [0, 1]); only with `opponents="biased"`.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | None = None, time: float | None = None,
                  c: float = 0.7, rollout: str = "heuristic", horizon: int = 1, margin: float = 0.0,
-                 opponents: str = "tree") -> None:
+                 opponents: str = "tree", opp_bias: float = 0.5) -> None:
         if iters is None and time is None:
             iters = 300
         if iters is not None and iters < 1:
@@ -85,8 +89,13 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"time must be positive, got {time}")
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
-        if opponents not in ("tree", "rollout"):
-            raise ValueError(f"opponents must be 'tree' or 'rollout', got {opponents!r}")
+        if opponents not in ("tree", "rollout", "biased"):
+            raise ValueError(f"opponents must be 'tree', 'rollout' or 'biased', got {opponents!r}")
+        if not isinstance(opp_bias, (int, float)) or isinstance(opp_bias, bool) or opp_bias < 0:
+            raise ValueError(f"opp_bias must be a non-negative number, got {opp_bias!r}")
+        if opp_bias != 0.5 and opponents != "biased":
+            raise ValueError("opp_bias weights the rollout policy's answer at the other seats' nodes: it needs "
+                             "opponents=biased")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iters = iters
@@ -96,6 +105,7 @@ class ISMCTSAgent(Agent):
         self.horizon = horizon
         self.margin = margin
         self.opponents = opponents
+        self.opp_bias = float(opp_bias)
         self._policy: RolloutFn | None = None
         #: A different selection rule at the root (`agents.guided`'s prior), or None for UCB1 everywhere.
         self._select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None = None
@@ -166,6 +176,8 @@ class ISMCTSAgent(Agent):
         first = True
         me = root.seat
         policy = self._policy if self.opponents == "rollout" else None
+        guess = self._policy if self.opponents == "biased" else None
+        bias = self.opp_bias
         while not game.is_over:
             seat = game.current_player
             if policy is not None and seat != me:
@@ -179,9 +191,13 @@ class ISMCTSAgent(Agent):
                 game.apply(acts[0])
                 continue
             children = node.children
+            hint = guess(game, rng) if guess is not None and seat != me else None
             untried = [a for a in acts if (seat, a) not in children]
             if untried:
-                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if hint is not None and (seat, hint) not in children:
+                    a = hint
+                else:
+                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 for b in acts:
                     child = children.get((seat, b))
                     if child is not None:
@@ -198,6 +214,8 @@ class ISMCTSAgent(Agent):
                     child = children[(seat, a)]
                     child.avail += 1
                     v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if a == hint:
+                        v += bias / (1 + child.visits)
                     if v > best_v:
                         best_a, best_child, best_v = a, child, v
             assert best_child is not None
