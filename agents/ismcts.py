@@ -33,6 +33,9 @@ from .base import Agent, Decision
 
 RolloutFn = Callable[[Game, random.Random], Action]
 
+#: `opp_bias` unless given: the bonus of the rollout policy's answer at the other seats' nodes (`opponents=biased`).
+DEFAULT_OPP_BIAS = 0.5
+
 
 class _Node:
     """Statistics of one edge (`seat` played the action that leads here) and the children below it."""
@@ -80,7 +83,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, seed: int | None = None, iters: int | None = None, time: float | None = None,
                  c: float = 0.7, rollout: str = "heuristic", horizon: int = 1, margin: float = 0.0,
-                 opponents: str = "tree", opp_bias: float = 0.5) -> None:
+                 opponents: str = "tree", opp_bias: float = DEFAULT_OPP_BIAS) -> None:
         if iters is None and time is None:
             iters = 300
         if iters is not None and iters < 1:
@@ -93,7 +96,7 @@ class ISMCTSAgent(Agent):
             raise ValueError(f"opponents must be 'tree', 'rollout' or 'biased', got {opponents!r}")
         if not isinstance(opp_bias, (int, float)) or isinstance(opp_bias, bool) or opp_bias < 0:
             raise ValueError(f"opp_bias must be a non-negative number, got {opp_bias!r}")
-        if opp_bias != 0.5 and opponents != "biased":
+        if opp_bias != DEFAULT_OPP_BIAS and opponents != "biased":
             raise ValueError("opp_bias weights the rollout policy's answer at the other seats' nodes: it needs "
                              "opponents=biased")
         self.seed = seed
@@ -214,10 +217,13 @@ class ISMCTSAgent(Agent):
                     child = children[(seat, a)]
                     child.avail += 1
                     v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if a == hint:
-                        v += bias / (1 + child.visits)
                     if v > best_v:
                         best_a, best_child, best_v = a, child, v
+                if hint is not None:  # the rollout policy's answer with its bonus (kept out of the loop above)
+                    child = children[(seat, hint)]
+                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if v + bias / (1 + child.visits) > best_v:
+                        best_a, best_child = hint, child
             assert best_child is not None
             path.append(best_child)
             game.apply(best_a)
