@@ -65,14 +65,16 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
     out to the start of the next round, then score; `leaf`: score the new node), `beliefs` (each iteration draws
     this many samples of the hidden state and keeps one by the odds of its characters under the strong heuristic's
-    reading of the draft, `draft_odds`; 1, the default, keeps the core's sample), and every `ismcts` option; without
+    reading of the draft, `draft_odds`; 1, the default, keeps the core's sample), `root` (`fading`: UCB plus a prior
+    bonus that fades as an answer is sampled; `puct`: AlphaZero's rule, the prior's pull growing with the root's
+    visits), and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
-                 value_net: str | None = None, beliefs: int = 1, **options: Any) -> None:
+                 value_net: str | None = None, beliefs: int = 1, root: str = "fading", **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -92,6 +94,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError("value_temp tempers the network's value head: it needs value=net")
         if not isinstance(beliefs, int) or isinstance(beliefs, bool) or beliefs < 1:
             raise ValueError(f"beliefs must be a positive integer (samples drawn per iteration), got {beliefs!r}")
+        if root not in ROOT_RULES:
+            raise ValueError(f"root must be 'fading' (UCB plus a prior bonus that fades as an answer is sampled) or "
+                             f"'puct' (AlphaZero's rule: the prior's pull grows with the root's visits), got {root!r}")
         if value_net is not None and value != "net":
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
@@ -107,7 +112,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             self._leaf_score = lambda game: leaves[id(judge.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
-        self._select_root = self._puct_root
+        self.root = root
+        self._select_root = self._puct_root if root == "fading" else self._alphazero_root
 
     def candidates(self, decision: Decision) -> tuple[Action, ...]:
         """The root answers the search will consider, most likely first."""
@@ -178,6 +184,28 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         assert best_child is not None
         return best_a, best_child
 
+
+    def _alphazero_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
+        """AlphaZero's PUCT at the root: the mean reward plus `c_prior` x prior x sqrt(root visits) / (1 + visits),
+        with no UCB term. The prior keeps its weight as the search grows, so an answer the rollouts rate alike stays
+        with the prior, where `fading` leaves it to UCB's noise after a few visits."""
+        cp = self.c_prior
+        best_a, best_child, best_v = acts[0], None, -math.inf
+        for a in acts:
+            child = children[(seat, a)]
+            child.avail += 1
+        root_visits = math.sqrt(sum(children[(seat, a)].visits for a in acts))
+        for a in acts:
+            child = children[(seat, a)]
+            v = child.total / child.visits + cp * self._priors.get(a, 0.0) * root_visits / (1 + child.visits)
+            if v > best_v:
+                best_a, best_child, best_v = a, child, v
+        assert best_child is not None
+        return best_a, best_child
+
+
+#: The root's selection rules (`root=`): the prior's bonus fading with visits, or AlphaZero's PUCT.
+ROOT_RULES = ("fading", "puct")
 
 #: How much sharper than uniform the reading may make any one seat's holding (keeps every sample possible).
 _ODDS_FLOOR = 1e-3

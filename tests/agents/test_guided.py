@@ -161,3 +161,27 @@ def test_beliefs_keep_the_samples_the_reading_favours():
     for bad in ("0", "1.5", "x"):
         with pytest.raises(ValueError, match="beliefs"):
             agents.make(f"ppo+ismcts:beliefs={bad}")
+
+
+def test_root_puct_keeps_the_prior_where_the_rollouts_cannot_tell_the_answers_apart(monkeypatch):
+    """`root=puct` (AlphaZero's rule) spends the visits of answers that score alike in proportion to the prior,
+    however many iterations run; `root=fading` (the default) lets UCB even them out after a few visits."""
+    game = Game(GameConfig(players=4), seed=11)
+    decision = Decision(game)
+    while len(decision.legal) < 3:
+        game.apply(decision.legal[0])
+        decision = Decision(game)
+    a, b, c = decision.legal[:3]
+    shares = {a: 1 / 2, b: 3 / 8, c: 1 / 8}  # exact in binary: the three hold all the prior
+    got = {}
+    for rule in ("fading", "puct"):
+        bot = agents.make(f"ppo+ismcts:iters=400,root={rule}", seed=2)
+        monkeypatch.setattr(bot.guide, "probabilities", lambda d: dict(shares))
+        monkeypatch.setattr(bot, "_rollout", lambda g, stop: [0.25] * 4)  # every answer scores alike
+        best, visits = bot.search_policy(decision)
+        assert best == a and set(visits) == {a, b, c}
+        got[rule] = visits
+    assert got["puct"][a] > 0.4 and got["puct"][c] < 0.2
+    assert max(got["fading"].values()) - min(got["fading"].values()) < 0.1
+    with pytest.raises(ValueError, match="root must be 'fading'"):
+        agents.make("ppo+ismcts:root=alphazero")
