@@ -59,7 +59,9 @@ DEFAULT_ITERS = 200
 class GuidedISMCTSAgent(ISMCTSAgent):
     """`ismcts` with a policy network's prior at the root and its value at the leaves. Options: `net` (an agent id or
     `.pt` path of a trained policy; default the shipped `ppo-v5`), `top` (at most this many root answers), `mass`
-    (stop adding answers once they hold this much prior probability), `c_prior` (weight of the prior bonus), `value`
+    (stop adding answers once they hold this much prior probability), `skip` (play the prior's likeliest answer
+    unsearched where it holds at least this much, and otherwise search the answers `top` and `mass` keep: the easy
+    decisions cut apart from the contested ones' width; default none, `mass` alone decides), `c_prior` (weight of the prior bonus), `value`
     (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
     head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
     policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
@@ -74,7 +76,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
 
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
-                 value_net: str | None = None, beliefs: int = 1, root: str = "fading", **options: Any) -> None:
+                 value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
+                 **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -88,6 +91,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
+        if skip is not None and (isinstance(skip, bool) or not isinstance(skip, (int, float)) or not 0.0 < skip <= 1.0):
+            raise ValueError(f"skip must be in (0, 1] (the prior share that plays an answer unsearched), got {skip!r}")
         if not isinstance(value_temp, (int, float)) or not value_temp > 0:
             raise ValueError(f"value_temp must be a positive number, got {value_temp!r}")
         if value_temp != 1.0 and value != "net":
@@ -101,7 +106,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
         judge = self.guide if value_net is None else load_guide(value_net, seed, "value_net")
-        self.top, self.mass, self.c_prior = top, mass, c_prior
+        self.top, self.mass, self.c_prior, self.skip = top, mass, c_prior, skip
         self.beliefs = beliefs
         self._odds: dict[tuple[str, int], float] = {}
         self.cut = cut
@@ -119,13 +124,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         """The root answers the search will consider, most likely first."""
         priors = self.guide.probabilities(decision)
         ranked = sorted(decision.legal, key=lambda a: -priors.get(a, 0.0))
+        self._priors = priors
+        if self.skip is not None and priors.get(ranked[0], 0.0) >= self.skip:
+            return (ranked[0],)
         chosen, held = [], 0.0
         for a in ranked:
             chosen.append(a)
             held += priors.get(a, 0.0)
             if len(chosen) >= self.top or held >= self.mass:
                 break
-        self._priors = priors
         return tuple(chosen)
 
     def act(self, decision: Decision) -> Action:

@@ -185,3 +185,25 @@ def test_root_puct_keeps_the_prior_where_the_rollouts_cannot_tell_the_answers_ap
     assert max(got["fading"].values()) - min(got["fading"].values()) < 0.1
     with pytest.raises(ValueError, match="root must be 'fading'"):
         agents.make("ppo+ismcts:root=alphazero")
+
+
+def test_skip_plays_a_sure_answer_unsearched_and_searches_every_answer_of_a_contested_decision(monkeypatch):
+    """`skip` cuts the easy decisions apart from the width of the contested ones: an answer holding that much of the
+    prior is played alone, and otherwise every answer `mass` keeps (with mass=1.0, all) is searched."""
+    game = Game(GameConfig(players=4), seed=11)
+    decision = Decision(game)
+    while len(decision.legal) < 3:
+        game.apply(decision.legal[0])
+        decision = Decision(game)
+    a, b, c = decision.legal[:3]
+    sure, contested = {a: 31 / 32, b: 3 / 128, c: 1 / 128}, {a: 1 / 2, b: 3 / 8, c: 1 / 8}
+    for shares, skip, kept in ((sure, 0.95, (a,)), (sure, 0.99, (a, b, c)), (contested, 0.9, (a, b, c))):
+        bot = agents.make(f"ppo+ismcts:iters=10,mass=1.0,skip={skip}", seed=2)
+        monkeypatch.setattr(bot.guide, "probabilities", lambda d, shares=shares: dict(shares))
+        assert bot.candidates(decision) == kept
+    bot = agents.make("ppo+ismcts:iters=10,mass=0.8", seed=2)  # mass alone cuts the contested answers
+    monkeypatch.setattr(bot.guide, "probabilities", lambda d: dict(contested))
+    assert bot.candidates(decision) == (a, b)
+    for bad in ("0", "1.5", "true"):
+        with pytest.raises(ValueError, match="skip must be in"):
+            agents.make(f"ppo+ismcts:skip={bad}")
