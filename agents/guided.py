@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -100,8 +101,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if not isinstance(beliefs, int) or isinstance(beliefs, bool) or beliefs < 1:
             raise ValueError(f"beliefs must be a positive integer (samples drawn per iteration), got {beliefs!r}")
         if root not in ROOT_RULES:
-            raise ValueError(f"root must be 'fading' (UCB plus a prior bonus that fades as an answer is sampled) or "
-                             f"'puct' (AlphaZero's rule: the prior's pull grows with the root's visits), got {root!r}")
+            raise ValueError(f"root must be 'fading' (UCB plus a prior bonus that fades as an answer is sampled), "
+                             f"'puct' (AlphaZero's rule: the prior's pull grows with the root's visits) or 'halving' "
+                             f"(sequential halving over the answers on shared samples), got {root!r}")
+        if root == "halving" and options.get("iters") is None:
+            raise ValueError("root=halving splits a number of iterations between the answers: it needs iters=")
         if value_net is not None and value != "net":
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
@@ -117,8 +121,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             self._leaf_score = lambda game: leaves[id(judge.play_size(game.num_players))](game)
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
-        self.root = root
-        self._select_root = self._puct_root if root == "fading" else self._alphazero_root
+        self.root_rule = root
+        self._select_root = self._alphazero_root if root == "puct" else self._puct_root
 
     def candidates(self, decision: Decision) -> tuple[Action, ...]:
         """The root answers the search will consider, most likely first."""
@@ -139,7 +143,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         return self.search_policy(decision)[0]
 
     def search_policy(self, decision: Decision) -> tuple[Action, dict[Action, float]]:
-        """The answer `act` plays (the most visited; ties to the higher prior) and the root's visit shares over the
+        """The answer `act` plays (the most visited, ties to the higher prior; with `root=halving` the best mean of the
+        last round) and the root's visit shares over the
         candidates: the improved policy that expert iteration (training/expert.py) teaches the network."""
         legal = decision.legal
         if len(legal) == 1:
@@ -148,13 +153,19 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_candidates = chosen
         if len(chosen) == 1:
             return chosen[0], {chosen[0]: 1.0}
-        root = self.search(decision, legal=chosen)
         seat = decision.seat
+        halving = self.root_rule == "halving"
+        root = self.halving_search(decision, chosen) if halving else self.search(decision, legal=chosen)
         visits = {}
         for a in chosen:
             child = root.children.get((seat, a))
             visits[a] = child.visits if child is not None else 0
-        best = max(chosen, key=lambda a: (visits[a], self._priors.get(a, 0.0)))
+        if halving:  # the best mean among the last round's answers (they hold the most visits)
+            most = max(visits.values())
+            best = max((a for a in chosen if visits[a] == most),
+                       key=lambda a: (_mean(root.children[(seat, a)]), self._priors.get(a, 0.0)))
+        else:
+            best = max(chosen, key=lambda a: (visits[a], self._priors.get(a, 0.0)))
         total = sum(visits.values())
         if total == 0:  # no iteration ran (a zero time budget): the prior alone
             return best, {a: self._priors.get(a, 0.0) for a in chosen}
@@ -164,6 +175,56 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         """`ismcts`'s search, with `beliefs=k` the draft read once for this decision first."""
         self._odds = draft_odds(decision) if self.beliefs > 1 else {}
         return super().search(decision, legal)
+
+    def halving_search(self, decision: Decision, chosen: Sequence[Action]) -> _Node:
+        """Sequential halving on shared samples (`root=halving`): in each of ceil(log2 k) rounds every answer still
+        in is played from the same samples of the hidden state, with the same chance and the same random stream for
+        what follows, and the better half by mean reward goes on; the iterations are split evenly between rounds.
+        Why: the root compares answers, and on a shared sample the luck of the deal is common to all of them, so the
+        difference of their means is far less noisy than UCB's separate averages over different samples. Below the
+        root the tree is `ismcts`'s."""
+        self._load_rollout_policy()
+        self._odds = draft_odds(decision) if self.beliefs > 1 else {}
+        seat = decision.seat
+        root = _Node(seat)
+        for a in chosen:
+            root.children[(seat, a)] = _Node(seat)
+        alive = list(chosen)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.iters or 0
+        main_rng, select_root = self.rng, self._select_root
+        start = time.perf_counter()
+        deadline = None if self.time is None else start + self.time
+        done = 0
+        self._select_root = None  # below the root, plain UCB
+        try:
+            for r in range(rounds):
+                for _ in range(max(1, budget // (rounds * len(alive)))):
+                    base = self._determinize(decision)
+                    stop = None if self.horizon <= 0 else base.round + self.horizon
+                    stream = main_rng.getrandbits(64)
+                    for a in alive:
+                        self.rng = random.Random(stream)
+                        game = base.clone()
+                        child = root.children[(seat, a)]
+                        game.apply(a)
+                        path = [child, *self._descend(game, child, frozenset())]
+                        reward = self._rollout(game, stop)
+                        for node in path:
+                            node.visits += 1
+                            node.total += reward[node.seat]
+                        done += 1
+                    self.rng = main_rng
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        break
+                if r < rounds - 1:
+                    alive.sort(key=lambda a: -_mean(root.children[(seat, a)]))
+                    alive = alive[:math.ceil(len(alive) / 2)]
+        finally:
+            self.rng, self._select_root = main_rng, select_root
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root
 
     def _determinize(self, decision: Decision) -> Game:
         """With `beliefs=k`, one of k samples kept by the odds of its characters (`read_sample`)."""
@@ -211,8 +272,13 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         return best_a, best_child
 
 
-#: The root's selection rules (`root=`): the prior's bonus fading with visits, or AlphaZero's PUCT.
-ROOT_RULES = ("fading", "puct")
+#: The root's selection rules (`root=`): the prior's bonus fading with visits, AlphaZero's PUCT, or sequential
+#: halving on shared samples.
+ROOT_RULES = ("fading", "puct", "halving")
+
+
+def _mean(node: _Node) -> float:
+    return node.total / node.visits if node.visits else -math.inf
 
 #: How much sharper than uniform the reading may make any one seat's holding (keeps every sample possible).
 _ODDS_FLOOR = 1e-3

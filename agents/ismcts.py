@@ -139,8 +139,7 @@ class ISMCTSAgent(Agent):
     def search(self, decision: Decision, legal: Sequence[Action] | None = None) -> _Node:
         """Run the iterations for `decision` and return the root of the tree; `legal` restricts the root's answers
         to some of the legal ones (a guide's candidates)."""
-        if self._policy is None:
-            self._policy = _heuristic_rollout() if self.rollout == "heuristic" else _random_rollout
+        self._load_rollout_policy()
         root = _Node(decision.seat)
         root_legal = frozenset(decision.legal if legal is None else legal)
         start = _time.perf_counter()
@@ -165,6 +164,10 @@ class ISMCTSAgent(Agent):
         self.last_iterations = done
         self.last_seconds = _time.perf_counter() - start
         return root
+
+    def _load_rollout_policy(self) -> None:
+        if self._policy is None:
+            self._policy = _heuristic_rollout() if self.rollout == "heuristic" else _random_rollout
 
     def _determinize(self, decision: Decision) -> Game:
         """One iteration's sample of the hidden state (`agents.guided` can weight it by a reading of the draft)."""

@@ -207,3 +207,55 @@ def test_skip_plays_a_sure_answer_unsearched_and_searches_every_answer_of_a_cont
     for bad in ("0", "1.5", "true"):
         with pytest.raises(ValueError, match="skip must be in"):
             agents.make(f"ppo+ismcts:skip={bad}")
+
+
+def _contested(seed: int = 11):
+    game = Game(GameConfig(players=4), seed=seed)
+    decision = Decision(game)
+    while len(decision.legal) < 4:
+        game.apply(decision.legal[0])
+        decision = Decision(game)
+    return decision
+
+
+def test_root_halving_plays_every_answer_left_from_the_same_samples(monkeypatch):
+    """`root=halving` plays each answer still in on every sample (one determinization, the same random stream), and
+    keeps the better half by mean reward: with answer-dependent rewards it finds the best of four whatever the
+    prior says, spending the second round on the better two."""
+    decision = _contested()
+    a, b, c, d = decision.legal[:4]
+    shares = {a: 1 / 2, b: 1 / 4, c: 1 / 8, d: 1 / 8}
+    worth = {a: 0.2, b: 0.5, c: 0.3, d: 0.1}
+    bot = agents.make("ppo+ismcts:iters=80,root=halving", seed=2)
+    monkeypatch.setattr(bot.guide, "probabilities", lambda dec: dict(shares))
+    samples, seen = [], []
+    real = bot._determinize
+
+    def determinize(dec):
+        samples.append(real(dec))
+        return samples[-1]
+
+    def rollout(game, stop):
+        root_answer = next(x for x in (a, b, c, d) if x.arg == game.players[decision.seat].chars[-1])
+        seen.append((len(samples), root_answer, bot.rng.random()))
+        out = [0.0] * 4
+        out[decision.seat] = worth[root_answer]
+        return out
+
+    monkeypatch.setattr(bot, "_determinize", determinize)
+    monkeypatch.setattr(bot, "_rollout", rollout)
+    best, visits = bot.search_policy(decision)
+    assert best == b
+    assert visits[b] == visits[c] > visits[a] == visits[d]  # round one: 10 samples each; round two: 20 more for b, c
+    assert len(samples) == 10 + 20 and len(seen) == 80
+    for k in range(1, len(samples) + 1):  # every answer of a sample drew the same random stream
+        draws = {x for n, _, x in seen if n == k}
+        assert len(draws) == 1
+
+
+def test_root_halving_needs_iterations_and_plays_a_game():
+    with pytest.raises(ValueError, match=r"root=halving .* needs iters="):
+        agents.make("ppo+ismcts:root=halving,time=0.1")
+    bot = agents.make("ppo+ismcts:iters=20,root=halving", seed=1)
+    others = [agents.make("heuristic") for _ in range(3)]
+    assert play_game([bot, *others], GameConfig(players=4), seed=7) is not None
