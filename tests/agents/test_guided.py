@@ -33,15 +33,21 @@ def test_candidates_are_legal_ranked_by_the_prior_and_bounded():
         game.apply(bot.act(decision))
 
 
+def _decision_with(answers: int) -> Decision:
+    """The first decision of a game (seed 11, first answers played) with at least this many legal answers."""
+    game = Game(GameConfig(players=4), seed=11)
+    decision = Decision(game)
+    while len(decision.legal) < answers:
+        game.apply(decision.legal[0])
+        decision = Decision(game)
+    return decision
+
+
 def test_mass_plays_an_answer_the_prior_all_but_holds_without_a_search(monkeypatch):
     """`mass` keeps answers until they hold that much of the prior; one answer holding it is played unsearched (the
     think-time lever for a guide whose prior is rarely saturated: docs/TRAINING.md, item 6 with version 7). The
     shares are exact in binary, so that the sums meet the thresholds without rounding luck."""
-    game = Game(GameConfig(players=4), seed=11)
-    decision = Decision(game)
-    while len(decision.legal) < 3:
-        game.apply(decision.legal[0])
-        decision = Decision(game)
+    decision = _decision_with(3)
     a, b, c = decision.legal[:3]
     shares = {a: 31 / 32, b: 3 / 128, c: 1 / 128}  # 0.96875 + 0.0234375 + 0.0078125 == 1.0 exactly
     for mass, kept in ((0.95, (a,)), (0.99, (a, b)), (1.0, (a, b, c))):
@@ -166,11 +172,7 @@ def test_beliefs_keep_the_samples_the_reading_favours():
 def test_root_puct_keeps_the_prior_where_the_rollouts_cannot_tell_the_answers_apart(monkeypatch):
     """`root=puct` (AlphaZero's rule) spends the visits of answers that score alike in proportion to the prior,
     however many iterations run; `root=fading` (the default) lets UCB even them out after a few visits."""
-    game = Game(GameConfig(players=4), seed=11)
-    decision = Decision(game)
-    while len(decision.legal) < 3:
-        game.apply(decision.legal[0])
-        decision = Decision(game)
+    decision = _decision_with(3)
     a, b, c = decision.legal[:3]
     shares = {a: 1 / 2, b: 3 / 8, c: 1 / 8}  # exact in binary: the three hold all the prior
     got = {}
@@ -190,11 +192,7 @@ def test_root_puct_keeps_the_prior_where_the_rollouts_cannot_tell_the_answers_ap
 def test_skip_plays_a_sure_answer_unsearched_and_searches_every_answer_of_a_contested_decision(monkeypatch):
     """`skip` cuts the easy decisions apart from the width of the contested ones: an answer holding that much of the
     prior is played alone, and otherwise every answer `mass` keeps (with mass=1.0, all) is searched."""
-    game = Game(GameConfig(players=4), seed=11)
-    decision = Decision(game)
-    while len(decision.legal) < 3:
-        game.apply(decision.legal[0])
-        decision = Decision(game)
+    decision = _decision_with(3)
     a, b, c = decision.legal[:3]
     sure, contested = {a: 31 / 32, b: 3 / 128, c: 1 / 128}, {a: 1 / 2, b: 3 / 8, c: 1 / 8}
     for shares, skip, kept in ((sure, 0.95, (a,)), (sure, 0.99, (a, b, c)), (contested, 0.9, (a, b, c))):
@@ -209,20 +207,11 @@ def test_skip_plays_a_sure_answer_unsearched_and_searches_every_answer_of_a_cont
             agents.make(f"ppo+ismcts:skip={bad}")
 
 
-def _contested(seed: int = 11):
-    game = Game(GameConfig(players=4), seed=seed)
-    decision = Decision(game)
-    while len(decision.legal) < 4:
-        game.apply(decision.legal[0])
-        decision = Decision(game)
-    return decision
-
-
 def test_root_halving_plays_every_answer_left_from_the_same_samples(monkeypatch):
     """`root=halving` plays each answer still in on every sample (one determinization, the same random stream), and
     keeps the better half by mean reward: with answer-dependent rewards it finds the best of four whatever the
     prior says, spending the second round on the better two."""
-    decision = _contested()
+    decision = _decision_with(4)
     a, b, c, d = decision.legal[:4]
     shares = {a: 1 / 2, b: 1 / 4, c: 1 / 8, d: 1 / 8}
     worth = {a: 0.2, b: 0.5, c: 0.3, d: 0.1}
