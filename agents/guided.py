@@ -20,7 +20,10 @@ search corrects it where the rollouts disagree. The value head judges a cut posi
 time of `ismcts`'s 300 on the same decisions, though a longer median (benchmarks/think_time.py, README). Against three `heuristic-strong` at 4 players (docs/AGENTS.md has every figure): the defaults
 (prior and value `ppo-v5`, 200 iterations) win 55.0 % [50.1, 59.8] on the selection seeds (400 games) where `ppo-v5`
 alone wins 45.9 %, and the fitted model with 300 iterations 53.5 %; with the value head scoring the new node itself
-(`cut=leaf`, no rollout) 46.8 %.
+(`cut=leaf`, no rollout) 46.8 %. Against three `ismcts` with `net=ppo-v7,mass=0.9,iters=300` (docs/TRAINING.md, item
+6): the prior steers well which answers and decisions to search, badly among the answers searched: AlphaZero's root
+rule (`root=puct`), which keeps the prior's pull, lost 13.5 points [3.8, 23.2] to the default fading bonus on the
+same 200 deals, and four times the iterations won no more.
 """
 
 from __future__ import annotations
@@ -62,15 +65,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     `.pt` path of a trained policy; default the shipped `ppo-v5`), `top` (at most this many root answers), `mass`
     (stop adding answers once they hold this much prior probability), `skip` (play the prior's likeliest answer
     unsearched where it holds at least this much, and otherwise search the answers `top` and `mass` keep: the easy
-    decisions cut apart from the contested ones' width; default none, `mass` alone decides), `c_prior` (weight of the prior bonus), `value`
-    (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
+    decisions cut apart from the contested ones' width; default none, `mass` alone decides), `c_prior` (weight of the
+    prior bonus), `value` (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
     head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
     policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
     out to the start of the next round, then score; `leaf`: score the new node), `beliefs` (each iteration draws
     this many samples of the hidden state and keeps one by the odds of its characters under the strong heuristic's
     reading of the draft, `draft_odds`; 1, the default, keeps the core's sample), `root` (`fading`: UCB plus a prior
     bonus that fades as an answer is sampled; `puct`: AlphaZero's rule, the prior's pull growing with the root's
-    visits), and every `ismcts` option; without
+    visits; `halving`: sequential halving on shared samples, `halving_search`), and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
@@ -144,8 +147,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
 
     def search_policy(self, decision: Decision) -> tuple[Action, dict[Action, float]]:
         """The answer `act` plays (the most visited, ties to the higher prior; with `root=halving` the best mean of the
-        last round) and the root's visit shares over the
-        candidates: the improved policy that expert iteration (training/expert.py) teaches the network."""
+        last round) and the root's visit shares over the candidates: the improved policy that expert iteration
+        (training/expert.py) teaches the network."""
         legal = decision.legal
         if len(legal) == 1:
             return legal[0], {legal[0]: 1.0}
@@ -252,7 +255,6 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         assert best_child is not None
         return best_a, best_child
 
-
     def _alphazero_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """AlphaZero's PUCT at the root: the mean reward plus `c_prior` x prior x sqrt(root visits) / (1 + visits),
         with no UCB term. The prior keeps its weight as the search grows, so an answer the rollouts rate alike stays
@@ -279,6 +281,7 @@ ROOT_RULES = ("fading", "puct", "halving")
 
 def _mean(node: _Node) -> float:
     return node.total / node.visits if node.visits else -math.inf
+
 
 #: How much sharper than uniform the reading may make any one seat's holding (keeps every sample possible).
 _ODDS_FLOOR = 1e-3
