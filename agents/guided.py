@@ -21,9 +21,9 @@ time of `ismcts`'s 300 on the same decisions, though a longer median (benchmarks
 (prior and value `ppo-v5`, 200 iterations) win 55.0 % [50.1, 59.8] on the selection seeds (400 games) where `ppo-v5`
 alone wins 45.9 %, and the fitted model with 300 iterations 53.5 %; with the value head scoring the new node itself
 (`cut=leaf`, no rollout) 46.8 %. Against three `ismcts` with `net=ppo-v7,mass=0.9,iters=300` (docs/TRAINING.md, item
-6): the prior steers well which answers and decisions to search, badly among the answers searched: AlphaZero's root
-rule (`root=puct`), which keeps the prior's pull, lost 13.5 points [3.8, 23.2] to the default fading bonus on the
-same 200 deals, and four times the iterations won no more.
+6): trusting the prior more among the answers searched loses: AlphaZero's root rule (`root=puct`), which keeps the
+prior's pull, lost 13.5 points [3.8, 23.2] to the default fading bonus on the same 200 deals; four times the
+iterations won no more.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     (stop adding answers once they hold this much prior probability), `skip` (play the prior's likeliest answer
     unsearched where it holds at least this much, and otherwise search the answers `top` and `mass` keep: the easy
     decisions cut apart from the contested ones' width; default none, `mass` alone decides), `c_prior` (weight of the
-    prior bonus), `value` (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model), `value_temp` (the value
-    head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
+    prior bonus), `value` (`net`: the network's value head scores the leaves; `model`: `ismcts`'s fitted win model),
+    `value_temp` (the value head's temperature, agents/leaf_value.py: above 1 tempers an overconfident head), `value_net` (another trained
     policy whose value head scores the leaves, the prior staying `net`'s: which head limits a search), `cut` (`round`: roll
     out to the start of the next round, then score; `leaf`: score the new node), `beliefs` (each iteration draws
     this many samples of the hidden state and keeps one by the odds of its characters under the strong heuristic's
@@ -194,37 +194,35 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             root.children[(seat, a)] = _Node(seat)
         alive = list(chosen)
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        budget = self.iters or 0
-        main_rng, select_root = self.rng, self._select_root
+        main_rng = self.rng
         start = time.perf_counter()
-        deadline = None if self.time is None else start + self.time
+        deadline = math.inf if self.time is None else start + self.time
         done = 0
-        self._select_root = None  # below the root, plain UCB
         try:
             for r in range(rounds):
-                for _ in range(max(1, budget // (rounds * len(alive)))):
+                for _ in range(max(1, self.iters // (rounds * len(alive)))):
+                    if time.perf_counter() >= deadline:
+                        break
                     base = self._determinize(decision)
                     stop = None if self.horizon <= 0 else base.round + self.horizon
                     stream = main_rng.getrandbits(64)
                     for a in alive:
-                        self.rng = random.Random(stream)
+                        self.rng = random.Random(stream)  # _descend and _rollout draw from self.rng
                         game = base.clone()
                         child = root.children[(seat, a)]
                         game.apply(a)
-                        path = [child, *self._descend(game, child, frozenset())]
+                        path = [child, *self._descend(game, child, frozenset(), root_rule=False)]
                         reward = self._rollout(game, stop)
                         for node in path:
                             node.visits += 1
                             node.total += reward[node.seat]
                         done += 1
                     self.rng = main_rng
-                    if deadline is not None and time.perf_counter() >= deadline:
-                        break
                 if r < rounds - 1:
                     alive.sort(key=lambda a: -_mean(root.children[(seat, a)]))
                     alive = alive[:math.ceil(len(alive) / 2)]
         finally:
-            self.rng, self._select_root = main_rng, select_root
+            self.rng = main_rng
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root
@@ -260,13 +258,12 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         with no UCB term. The prior keeps its weight as the search grows, so an answer the rollouts rate alike stays
         with the prior, where `fading` leaves it to UCB's noise after a few visits."""
         cp = self.c_prior
-        best_a, best_child, best_v = acts[0], None, -math.inf
-        for a in acts:
-            child = children[(seat, a)]
+        nodes = [children[(seat, a)] for a in acts]
+        for child in nodes:
             child.avail += 1
-        root_visits = math.sqrt(sum(children[(seat, a)].visits for a in acts))
-        for a in acts:
-            child = children[(seat, a)]
+        root_visits = math.sqrt(sum(child.visits for child in nodes))
+        best_a, best_child, best_v = acts[0], None, -math.inf
+        for a, child in zip(acts, nodes):
             v = child.total / child.visits + cp * self._priors.get(a, 0.0) * root_visits / (1 + child.visits)
             if v > best_v:
                 best_a, best_child, best_v = a, child, v

@@ -173,9 +173,12 @@ class ISMCTSAgent(Agent):
         """One iteration's sample of the hidden state (`agents.guided` can weight it by a reading of the draft)."""
         return decision.determinize(self.rng.getrandbits(64))
 
-    def _descend(self, game: Game, root: _Node, root_legal: frozenset[Action]) -> list[_Node]:
-        """Selection and expansion on one sample (applied to `game` in place); returns the edges walked."""
+    def _descend(self, game: Game, root: _Node, root_legal: frozenset[Action],
+                 root_rule: bool = True) -> list[_Node]:
+        """Selection and expansion on one sample (applied to `game` in place); returns the edges walked. With
+        `root_rule=False` the root's own selection rule is not used (a descent that starts below the real root)."""
         rng, c = self.rng, self.c
+        select_root = self._select_root if root_rule else None
         log, sqrt = math.log, math.sqrt
         node = root
         path: list[_Node] = []
@@ -212,8 +215,8 @@ class ISMCTSAgent(Agent):
                 path.append(child)
                 game.apply(a)
                 return path
-            if node is root and self._select_root is not None:
-                best_a, best_child = self._select_root(acts, children, seat)
+            if node is root and select_root is not None:
+                best_a, best_child = select_root(acts, children, seat)
             else:
                 best_a, best_child, best_v = acts[0], None, -1.0
                 for a in acts:
