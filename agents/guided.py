@@ -42,6 +42,7 @@ from .heuristic.table import Table
 from .ismcts import ISMCTSAgent, _Node
 from .leaf_value import LeafValue
 from .policy import PolicyAgent, shipped
+from .tree_prior import TreePrior, widened
 
 
 def load_guide(net: str, seed: int | None = None, option: str = "net") -> PolicyAgent:
@@ -81,7 +82,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
                  value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
-                 **options: Any) -> None:
+                 inner: str = "ucb", widen: float = 1.0, **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -109,6 +110,16 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                              f"(sequential halving over the answers on shared samples), got {root!r}")
         if root == "halving" and options.get("iters") is None:
             raise ValueError("root=halving splits a number of iterations between the answers: it needs iters=")
+        if inner not in ("ucb", "prior"):
+            raise ValueError(f"inner must be 'ucb' (every node below the root tries its answers in random order, as "
+                             f"ismcts does) or 'prior' (likeliest first by the network, progressively widened), "
+                             f"got {inner!r}")
+        if isinstance(widen, bool) or not isinstance(widen, (int, float)) or not widen > 0:
+            raise ValueError(f"widen must be a positive number, got {widen!r}")
+        if widen != 1.0 and inner != "prior":
+            raise ValueError("widen sets how fast the inner nodes' answers are widened: it needs inner=prior")
+        if inner == "prior" and options.get("opponents", "tree") != "tree":
+            raise ValueError("inner=prior models the other seats' nodes by the network: it needs opponents=tree")
         if value_net is not None and value != "net":
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)
@@ -125,6 +136,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self._priors: dict[Action, float] = {}
         self.last_candidates: tuple[Action, ...] = ()
         self.root_rule = root
+        self.inner, self.widen = inner, float(widen)
+        if inner == "prior":
+            priors = {id(net): TreePrior(net) for net in self.guide.networks()}
+            self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
+        self._node_priors: dict[tuple[_Node, int], dict[Action, float]] = {}
         self._select_root = self._alphazero_root if root == "puct" else self._puct_root
 
     def candidates(self, decision: Decision) -> tuple[Action, ...]:
@@ -177,6 +193,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     def search(self, decision: Decision, legal: Sequence[Action] | None = None) -> _Node:
         """`ismcts`'s search, with `beliefs=k` the draft read once for this decision first."""
         self._odds = draft_odds(decision) if self.beliefs > 1 else {}
+        self._node_priors = {}
         return super().search(decision, legal)
 
     def halving_search(self, decision: Decision, chosen: Sequence[Action]) -> _Node:
@@ -188,6 +205,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         root the tree is `ismcts`'s."""
         self._load_rollout_policy()
         self._odds = draft_odds(decision) if self.beliefs > 1 else {}
+        self._node_priors = {}
         seat = decision.seat
         root = _Node(seat)
         for a in chosen:
@@ -238,6 +256,72 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if self.cut == "leaf" and not game.is_over:
             return self._leaf_score(game)
         return super()._rollout(game, stop_round)
+
+    def _descend(self, game: Game, root: _Node, root_legal: frozenset[Action],
+                 root_rule: bool = True) -> list[_Node]:
+        if self.inner == "ucb":
+            return super()._descend(game, root, root_legal, root_rule)
+        return self._descend_by_prior(game, root, root_legal, root_rule)
+
+    def _descend_by_prior(self, game: Game, root: _Node, root_legal: frozenset[Action],
+                          root_rule: bool) -> list[_Node]:
+        """`ismcts`'s selection and expansion with `inner=prior` (agents/tree_prior.py): the root keeps its own rule;
+        every node below it tries its answers likeliest first by the network read from the acting seat's observation
+        of the sample, no more of them than `widened(visits, widen)`, and picks among those tried by UCB plus the
+        fading prior bonus of the root's default rule. The prior of a (node, seat) is read once, and again only for
+        answers a later sample makes legal that the first did not."""
+        rng, c, cp, widen = self.rng, self.c, self.c_prior, self.widen
+        log, sqrt = math.log, math.sqrt
+        prior_of, cache = self._tree_prior_of(game), self._node_priors
+        node, path, first = root, [], True
+        while not game.is_over:
+            seat = game.current_player
+            acts = game.legal_actions()
+            if first:  # the sample's root decision is the real one; keep to its legal answers all the same
+                first = False
+                acts = [a for a in acts if a in root_legal] or acts
+            if len(acts) == 1:
+                game.apply(acts[0])
+                continue
+            children = node.children
+            tried = [a for a in acts if (seat, a) in children]
+            if node is root and root_rule:  # the root: untried answers first in random order, then its rule
+                if len(tried) < len(acts):
+                    untried = [a for a in acts if (seat, a) not in children]
+                    a = untried[rng.randrange(len(untried))]
+                else:
+                    best_a, best_child = self._select_root(acts, children, seat)
+                    path.append(best_child)
+                    game.apply(best_a)
+                    node = best_child
+                    continue
+            else:
+                prior = cache.get((node, seat))
+                if prior is None or any(a not in prior for a in acts):
+                    fresh = prior_of(game, acts)
+                    prior = cache[(node, seat)] = fresh if prior is None else {**fresh, **prior}
+                if len(tried) >= min(widened(node.visits, widen), len(acts)):
+                    best_a, best_child, best_v = tried[0], None, -math.inf
+                    for a in tried:
+                        child = children[(seat, a)]
+                        child.avail += 1
+                        v = (child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                             + cp * prior[a] / (1 + child.visits))
+                        if v > best_v:
+                            best_a, best_child, best_v = a, child, v
+                    assert best_child is not None
+                    path.append(best_child)
+                    game.apply(best_a)
+                    node = best_child
+                    continue
+                a = max((b for b in acts if (seat, b) not in children), key=prior.__getitem__)
+            for b in tried:
+                children[(seat, b)].avail += 1
+            child = children[(seat, a)] = _Node(seat)
+            path.append(child)
+            game.apply(a)
+            return path
+        return path
 
     def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""

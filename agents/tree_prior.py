@@ -1,0 +1,58 @@
+"""A policy network's prior at the inner nodes of a search (`ppo+ismcts:inner=prior`), read in numpy.
+
+Why: `ismcts`'s tree expands a node's untried answers in random order, and with a few hundred iterations most of
+the other seats' nodes are visited a handful of times, so the search averages the root's answers over replies a
+random player would make. A network fitted to a search's answers (`ppo` version 7 learned its prior from expert
+iteration's visit shares) says which replies a sensible player makes: at an inner node the answers are tried
+likeliest first and only as many as the node's visits warrant (progressive widening), so the root's answers are
+judged against the replies the players would make. The prior is read from the acting seat's own observation of the
+sampled game, as the value head reads its leaves (agents/leaf_value.py), and only for the legal answers: a row of the
+policy layer per answer instead of the whole layer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from citadels_env.core import Action, Game
+from citadels_env.encoding import OBS_SIZE, encode_observation, to_flat
+
+from .history import HistoryTracker
+from .leaf_value import LeafValue
+from .policy import PolicyNet
+
+
+class TreePrior:
+    """`net`'s policy at a position of a sampled game: `prior(game, legal)` gives the acting seat's probability of
+    each answer in `legal` (they sum to one over `legal`)."""
+
+    def __init__(self, net: PolicyNet) -> None:
+        self.trunk = LeafValue(net)  # the same checks (a shared trunk, no belief features) and the numpy trunk
+        self.rows = net.policy.weight.detach().numpy().astype(np.float32)  # one row per flat action
+        self.bias = net.policy.bias.detach().numpy().astype(np.float32)
+        self.width = self.trunk.first.shape[0]
+
+    def __call__(self, game: Game, legal: Sequence[Action]) -> dict[Action, float]:
+        seat, n = game.current_player, game.num_players
+        obs = np.zeros((1, self.width), dtype=np.float32)
+        encode_observation(game, seat, obs[0, :OBS_SIZE])
+        if self.trunk.history:
+            tracker = HistoryTracker()
+            tracker.update(game)
+            tracker.features(seat, n, obs[0, OBS_SIZE:])
+        h = self.trunk.features(obs)[0]
+        index = [to_flat(a, seat, n) for a in legal]
+        logits = self.rows[index] @ h + self.bias[index]
+        logits -= logits.max()
+        p = np.exp(logits)
+        p /= p.sum()
+        return dict(zip(legal, p.tolist()))
+
+
+def widened(visits: int, widen: float) -> int:
+    """How many answers a node passed through `visits` times may have tried: ceil(widen * sqrt(visits)), at least
+    one (progressive widening: a new answer only once the tried ones have been sampled enough)."""
+    return max(1, math.ceil(widen * math.sqrt(visits)))
