@@ -9,6 +9,7 @@ from agents.base import Decision
 from agents.ismcts import evaluate
 from agents.leaf_value import LeafValue
 from agents.match import play_game
+from agents.tree_prior import TreePrior, widened
 from citadels_env.core import Game, GameConfig
 
 
@@ -246,5 +247,68 @@ def test_root_halving_needs_iterations_and_plays_a_game():
     with pytest.raises(ValueError, match=r"root=halving .* needs iters="):
         agents.make("ppo+ismcts:root=halving,time=0.1")
     bot = agents.make("ppo+ismcts:iters=20,root=halving", seed=1)
+    others = [agents.make("heuristic") for _ in range(3)]
+    assert play_game([bot, *others], GameConfig(players=4), seed=7) is not None
+
+
+@pytest.mark.parametrize("net", ["ppo-v5", "ppo-v7"])
+def test_tree_prior_is_the_networks_policy_read_from_the_acting_seats_observation(net):
+    """`TreePrior` (numpy, legal rows only) gives the torch policy's probabilities at every decision of a game, for a
+    network with and without history features."""
+    bot = agents.make(f"ppo+ismcts:net={net},iters=10", seed=1)
+    prior = TreePrior(bot.guide.play_size(4))
+    game = Game(GameConfig(players=4), seed=5)
+    h = agents.make("heuristic", seed=2)
+    for _ in range(80):
+        decision = Decision(game)
+        want = bot.guide.probabilities(decision)
+        got = prior(game, decision.legal)
+        assert set(got) == set(decision.legal)
+        assert max(abs(got[a] - want[a]) for a in decision.legal) < 1e-4
+        game.apply(h.act(decision))
+
+
+def _inner_tree(spec: str, monkeypatch) -> tuple[agents.Agent, object]:
+    """A search of `spec` on a draft decision with every sample the real game (so that a path's legal answers never
+    change), and the tree it grew."""
+    decision = _decision_with(4)
+    bot = agents.make(spec, seed=3)
+    monkeypatch.setattr(bot, "_determinize", lambda dec: dec._game.clone())
+    return bot, bot.search(decision, legal=decision.legal)
+
+
+def _inner_nodes(root):
+    stack = list(root.children.values())
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children.values())
+
+
+def test_inner_prior_tries_the_likeliest_answers_first_and_widens_with_the_visits(monkeypatch):
+    """`inner=prior`: below the root each node tries its answers in the order of the network's prior for the seat
+    acting there, and has no more tried than ceil(widen * sqrt(visits)); `ismcts`'s own tree breaks that bound."""
+    for widen in (1, 2):
+        bot, _ = _inner_tree(f"ppo+ismcts:net=ppo-v7,iters=150,inner=prior,widen={widen}", monkeypatch)
+        assert bot._node_priors
+        checked = 0
+        for (node, seat), prior in bot._node_priors.items():
+            tried = [a for (s, a) in node.children if s == seat]
+            assert 1 <= len(tried) <= widened(node.visits, widen)
+            shares = [prior[a] for a in tried]
+            assert shares == sorted(shares, reverse=True)
+            assert prior[tried[0]] == max(prior.values())
+            checked += len(tried) > 1
+        assert checked > 0  # some node was widened past its first answer
+    _, plain = _inner_tree("ppo+ismcts:net=ppo-v7,iters=150", monkeypatch)
+    assert any(len(node.children) > widened(node.visits, 1) for node in _inner_nodes(plain))
+
+
+def test_inner_prior_is_checked_and_plays_a_game():
+    for bad, message in (("inner=deep", "inner must be"), ("widen=0", "widen must be a positive"),
+                         ("widen=2", "it needs inner=prior"), ("inner=prior,opponents=biased", "needs opponents=tree")):
+        with pytest.raises(ValueError, match=message):
+            agents.make(f"ppo+ismcts:{bad}")
+    bot = agents.make("ppo+ismcts:iters=20,inner=prior", seed=1)
     others = [agents.make("heuristic") for _ in range(3)]
     assert play_game([bot, *others], GameConfig(players=4), seed=7) is not None
