@@ -41,7 +41,7 @@ from .heuristic.model import HolderModel
 from .heuristic.table import Table
 from .ismcts import ISMCTSAgent, _Node
 from .leaf_value import LeafValue
-from .policy import PolicyAgent, shipped
+from .policy import PolicyAgent, is_draft, shipped
 from .tree_prior import TreePrior, widened
 
 
@@ -74,7 +74,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     this many samples of the hidden state and keeps one by the odds of its characters under the strong heuristic's
     reading of the draft, `draft_odds`; 1, the default, keeps the core's sample), `root` (`fading`: UCB plus a prior
     bonus that fades as an answer is sampled; `puct`: AlphaZero's rule, the prior's pull growing with the root's
-    visits; `halving`: sequential halving on shared samples, `halving_search`), and every `ismcts` option; without
+    visits; `halving`: sequential halving on shared samples, `halving_search`), `inner` (`ucb`: the nodes below the
+    root are `ismcts`'s; `prior`: they try their answers likeliest first by the network, no more of them than
+    ceil(`widen` x sqrt(visits)), agents/tree_prior.py), `widen` (1.0), `searched` (the decision kinds searched,
+    some of `draft`, `turn` and `other` joined by `+`; the others play the prior's likeliest answer; default all),
+    and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
@@ -82,7 +86,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
                  value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
-                 inner: str = "ucb", widen: float = 1.0, **options: Any) -> None:
+                 inner: str = "ucb", widen: float = 1.0, searched: str = "draft+turn+other", **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -118,6 +122,10 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"widen must be a positive number, got {widen!r}")
         if widen != 1.0 and inner != "prior":
             raise ValueError("widen sets how fast the inner nodes' answers are widened: it needs inner=prior")
+        groups = set(searched.split("+")) if isinstance(searched, str) else set()
+        if not groups or not groups <= set(KIND_GROUPS):
+            raise ValueError(f"searched must join some of {', '.join(KIND_GROUPS)} with '+' (the decision kinds that "
+                             f"are searched; the others play the prior's likeliest answer), got {searched!r}")
         if inner == "prior" and options.get("opponents", "tree") != "tree":
             raise ValueError("inner=prior models the other seats' nodes by the network: it needs opponents=tree")
         if value_net is not None and value != "net":
@@ -137,6 +145,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_candidates: tuple[Action, ...] = ()
         self.root_rule = root
         self.inner, self.widen = inner, float(widen)
+        self.searched = frozenset(groups)
         if inner == "prior":
             priors = {id(net): TreePrior(net) for net in self.guide.networks()}
             self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
@@ -149,6 +158,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         ranked = sorted(decision.legal, key=lambda a: -priors.get(a, 0.0))
         self._priors = priors
         if self.skip is not None and priors.get(ranked[0], 0.0) >= self.skip:
+            return (ranked[0],)
+        if kind_group(decision.kind) not in self.searched:
             return (ranked[0],)
         chosen, held = [], 0.0
         for a in ranked:
@@ -353,6 +364,16 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                 best_a, best_child, best_v = a, child, v
         assert best_child is not None
         return best_a, best_child
+
+
+#: The groups of decision kinds `searched=` names: the character draft's picks, the turn menu, and every other
+#: decision (targets, cards, payments...).
+KIND_GROUPS = ("draft", "turn", "other")
+
+
+def kind_group(kind: str | None) -> str:
+    """The `searched=` group of a decision kind."""
+    return "draft" if is_draft(kind) else "turn" if kind == "turn" else "other"
 
 
 #: The root's selection rules (`root=`): the prior's bonus fading with visits, AlphaZero's PUCT, or sequential

@@ -6,6 +6,7 @@ import torch
 
 import agents
 from agents.base import Decision
+from agents.guided import kind_group
 from agents.ismcts import evaluate
 from agents.leaf_value import LeafValue
 from agents.match import play_game
@@ -312,3 +313,27 @@ def test_inner_prior_is_checked_and_plays_a_game():
     bot = agents.make("ppo+ismcts:iters=20,inner=prior", seed=1)
     others = [agents.make("heuristic") for _ in range(3)]
     assert play_game([bot, *others], GameConfig(players=4), seed=7) is not None
+
+
+def test_searched_plays_the_prior_at_the_kinds_it_leaves_out():
+    """`searched=turn+other` answers every draft pick with the prior's likeliest answer, unsearched, and searches
+    the other kinds as before; a group that does not exist is refused."""
+    bot = agents.make("ppo+ismcts:net=ppo-v7,iters=10,searched=turn+other", seed=2)
+    full = agents.make("ppo+ismcts:net=ppo-v7,iters=10", seed=2)
+    game = Game(GameConfig(players=4), seed=11)
+    h = agents.make("heuristic", seed=1)
+    kinds = set()
+    for _ in range(60):
+        decision = Decision(game)
+        chosen = bot.candidates(decision)
+        priors = bot._priors
+        if kind_group(decision.kind) == "draft":
+            assert chosen == (max(decision.legal, key=lambda a: priors[a]),)
+        else:
+            assert chosen == full.candidates(decision)
+        kinds.add(kind_group(decision.kind))
+        game.apply(h.act(decision))
+    assert kinds == {"draft", "turn", "other"}
+    for bad in ("draft+bid", "", "3"):
+        with pytest.raises(ValueError, match="searched must join"):
+            agents.make(f"ppo+ismcts:searched={bad}")
