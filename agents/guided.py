@@ -78,6 +78,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     root are `ismcts`'s; `prior`: they try their answers likeliest first by the network, no more of them than
     ceil(`widen` x sqrt(visits)), agents/tree_prior.py), `widen` (1.0), `searched` (the decision kinds searched,
     some of `draft`, `turn` and `other` joined by `+`; the others play the prior's likeliest answer; default all),
+    `draft_mass` (`mass` at the draft's picks; default `mass`),
     and every `ismcts` option; without
     `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
@@ -86,7 +87,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     def __init__(self, seed: int | None = None, net: str = "ppo-v5", top: int = 30, mass: float = 1.0,
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
                  value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
-                 inner: str = "ucb", widen: float = 1.0, searched: str = "draft+turn+other", **options: Any) -> None:
+                 inner: str = "ucb", widen: float = 1.0, searched: str = "draft+turn+other", draft_mass: float | None = None,
+                 **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         super().__init__(seed=seed, **options)
@@ -100,6 +102,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
+        if draft_mass is not None and (isinstance(draft_mass, bool) or not isinstance(draft_mass, (int, float))
+                                       or not 0.0 < draft_mass <= 1.0):
+            raise ValueError(f"draft_mass must be in (0, 1] (mass at the draft's picks), got {draft_mass!r}")
         if skip is not None and (isinstance(skip, bool) or not isinstance(skip, (int, float)) or not 0.0 < skip <= 1.0):
             raise ValueError(f"skip must be in (0, 1] (the prior share that plays an answer unsearched), got {skip!r}")
         if not isinstance(value_temp, (int, float)) or not value_temp > 0:
@@ -133,6 +138,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.guide = load_guide(net, seed)
         judge = self.guide if value_net is None else load_guide(value_net, seed, "value_net")
         self.top, self.mass, self.c_prior, self.skip = top, mass, c_prior, skip
+        self.draft_mass = mass if draft_mass is None else float(draft_mass)
         self.beliefs = beliefs
         self._odds: dict[tuple[str, int], float] = {}
         self.cut = cut
@@ -159,13 +165,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self._priors = priors
         if self.skip is not None and priors.get(ranked[0], 0.0) >= self.skip:
             return (ranked[0],)
-        if kind_group(decision.kind) not in self.searched:
+        group = kind_group(decision.kind)
+        if group not in self.searched:
             return (ranked[0],)
+        mass = self.draft_mass if group == "draft" else self.mass
         chosen, held = [], 0.0
         for a in ranked:
             chosen.append(a)
             held += priors.get(a, 0.0)
-            if len(chosen) >= self.top or held >= self.mass:
+            if len(chosen) >= self.top or held >= mass:
                 break
         return tuple(chosen)
 

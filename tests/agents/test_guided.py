@@ -337,3 +337,25 @@ def test_searched_plays_the_prior_at_the_kinds_it_leaves_out():
     for bad in ("draft+bid", "", "3"):
         with pytest.raises(ValueError, match="searched must join"):
             agents.make(f"ppo+ismcts:searched={bad}")
+
+
+def test_draft_mass_cuts_the_drafts_answers_apart_from_the_other_kinds(monkeypatch):
+    """`draft_mass` is `mass` at the draft's picks only: a pick the prior all but holds is searched with
+    draft_mass=1.0 while a turn decision with the same prior is still played unsearched."""
+    game = Game(GameConfig(players=4), seed=11)
+    h = agents.make("heuristic", seed=1)
+    seen = {}
+    while len(seen) < 2:
+        decision = Decision(game)
+        group = kind_group(decision.kind)
+        if len(decision.legal) >= 3 and group in ("draft", "turn") and group not in seen:
+            seen[group] = Decision(game.clone())  # (a decision reads its game, which plays on)
+        game.apply(h.act(decision))
+    for group, decision in seen.items():
+        a, b, c = decision.legal[:3]
+        shares = {x: 0.0 for x in decision.legal} | {a: 31 / 32, b: 3 / 128, c: 1 / 128}
+        bot = agents.make("ppo+ismcts:iters=10,mass=0.95,draft_mass=1.0", seed=2)
+        monkeypatch.setattr(bot.guide, "probabilities", lambda d, shares=shares: dict(shares))
+        assert bot.candidates(decision) == ((a, b, c) if group == "draft" else (a,))
+    with pytest.raises(ValueError, match="draft_mass must be in"):
+        agents.make("ppo+ismcts:draft_mass=0")
