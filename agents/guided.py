@@ -105,6 +105,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             raise ValueError(f"top must be a positive integer, got {top!r}")
         if not 0.0 < mass <= 1.0:
             raise ValueError(f"mass must be in (0, 1], got {mass!r}")
+        if isinstance(c_prior, bool) or not isinstance(c_prior, (int, float)) or not c_prior >= 0:
+            raise ValueError(f"c_prior must be a non-negative number (the weight of the prior's bonus), got {c_prior!r}")
         if draft_mass is not None and (isinstance(draft_mass, bool) or not isinstance(draft_mass, (int, float))
                                        or not 0.0 < draft_mass <= 1.0):
             raise ValueError(f"draft_mass must be in (0, 1] (mass at the draft's picks), got {draft_mass!r}")

@@ -359,3 +359,10 @@ def test_draft_mass_cuts_the_drafts_answers_apart_from_the_other_kinds(monkeypat
         assert bot.candidates(decision) == ((a, b, c) if group == "draft" else (a,))
     with pytest.raises(ValueError, match="draft_mass must be in"):
         agents.make("ppo+ismcts:draft_mass=0")
+
+
+def test_c_prior_is_checked():
+    assert agents.make("ppo+ismcts:c_prior=0").c_prior == 0  # pure UCB among the answers kept
+    for bad in ("-1", "fast"):
+        with pytest.raises(ValueError, match="c_prior must be a non-negative number"):
+            agents.make(f"ppo+ismcts:c_prior={bad}")
