@@ -300,10 +300,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         node, path, first = root, [], True
         while not game.is_over:
             seat = game.current_player
-            acts = game.legal_actions()
-            if first:  # the sample's root decision is the real one; keep to its legal answers all the same
-                first = False
-                acts = [a for a in acts if a in root_legal] or acts
+            acts = self._answers(game, root_legal if first else None)
+            first = False
             if len(acts) == 1:
                 game.apply(acts[0])
                 continue

@@ -173,6 +173,15 @@ class ISMCTSAgent(Agent):
         """One iteration's sample of the hidden state (`agents.guided` can weight it by a reading of the draft)."""
         return decision.determinize(self.rng.getrandbits(64))
 
+    @staticmethod
+    def _answers(game: Game, root_legal: frozenset[Action] | None) -> list[Action]:
+        """The legal answers at `game`; at the sample's root decision (`root_legal` given) the real decision's answers
+        among them (all of them where none is legal in this sample)."""
+        acts = game.legal_actions()
+        if root_legal is not None:
+            acts = [a for a in acts if a in root_legal] or acts
+        return acts
+
     def _descend(self, game: Game, root: _Node, root_legal: frozenset[Action],
                  root_rule: bool = True) -> list[_Node]:
         """Selection and expansion on one sample (applied to `game` in place); returns the edges walked. With
@@ -192,10 +201,8 @@ class ISMCTSAgent(Agent):
             if policy is not None and seat != me:
                 game.apply(policy(game, rng))
                 continue
-            acts = game.legal_actions()
-            if first:  # the sample's root decision is the real one; keep to its legal answers all the same
-                first = False
-                acts = [a for a in acts if a in root_legal] or acts
+            acts = self._answers(game, root_legal if first else None)
+            first = False
             if len(acts) == 1:
                 game.apply(acts[0])
                 continue
