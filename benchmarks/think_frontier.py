@@ -61,17 +61,21 @@ def plot(points: list[dict], target: float, title: str, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for p in points:  # a legend, not labels beside the points: configurations at one think time overlap
+    fig, ax = plt.subplots(figsize=(7 if len(points) <= 8 else 11, 4.2))
+    markers = "osD^v"  # past the ten colours of the cycle, another marker tells the points apart
+    for i, p in enumerate(points):  # a legend, not labels beside the points: configurations at one time overlap
         ax.errorbar([p["ratio"]], [p["win_rate"]], yerr=[[p["win_rate"] - p["ci_low"]], [p["ci_high"] - p["win_rate"]]],
-                    fmt="o", capsize=3, label=f"{p['label']} ({p['games']} games)")
+                    fmt=markers[i // 10 % len(markers)], capsize=3, label=f"{p['label']} ({p['games']} games)")
     ax.axvline(1.0, color="grey", linestyle="--", linewidth=1)
     ax.axhline(target, color="grey", linestyle="--", linewidth=1)
     ax.set_xlabel("mean think time per decision / the opponents' (same games)")
     ax.set_ylabel("win rate, 95 % interval")
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    if len(points) <= 8:
+        ax.legend(fontsize=8)
+    else:  # beside the axes, so that it hides no point
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
