@@ -81,9 +81,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     root are `ismcts`'s; `prior`: they try their answers likeliest first by the network, no more of them than
     ceil(`widen` x sqrt(visits)), agents/tree_prior.py), `widen` (1.0), `searched` (the decision kinds searched,
     some of `draft`, `turn` and `other` joined by `+`; the others play the prior's likeliest answer; default all),
-    `draft_mass` (`mass` at the draft's picks; default `mass`),
-    and every `ismcts` option; without
-    `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
+    `draft_mass` (`mass` at the draft's picks; default `mass`), and every `ismcts` option; without `iters` or
+    `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
