@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from citadels_env.core import Action, Game
@@ -156,6 +156,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.root_rule = root
         self.inner, self.widen = inner, float(widen)
         self.searched = frozenset(groups)
+        #: With `inner=prior`, the `TreePrior` of the guide's network for a game's table size.
+        self._tree_prior_of: Callable[[Game], TreePrior] | None = None
         if inner == "prior":
             priors = {id(net): TreePrior(net) for net in self.guide.networks()}
             self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
@@ -293,8 +295,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         of the sample, no more of them than `widened(visits, widen)`, and picks among those tried by UCB plus the
         fading prior bonus of the root's default rule. The prior of a (node, seat) is read once, and again only for
         answers a later sample makes legal that the first did not."""
-        rng, c, cp, widen = self.rng, self.c, self.c_prior, self.widen
-        log, sqrt = math.log, math.sqrt
+        rng, widen = self.rng, self.widen
+        assert self._tree_prior_of is not None
         prior_of, cache = self._tree_prior_of(game), self._node_priors
         node, path, first = root, [], True
         while not game.is_over:
@@ -306,36 +308,21 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                 continue
             children = node.children
             tried = [a for a in acts if (seat, a) in children]
+            untried = [a for a in acts if (seat, a) not in children]
             if node is root and root_rule:  # the root: untried answers first in random order, then its rule
-                if len(tried) < len(acts):
-                    untried = [a for a in acts if (seat, a) not in children]
-                    a = untried[rng.randrange(len(untried))]
-                else:
-                    best_a, best_child = self._select_root(acts, children, seat)
-                    path.append(best_child)
-                    game.apply(best_a)
-                    node = best_child
+                if not untried:
+                    node = self._walk(game, path, *self._select_root(acts, children, seat))
                     continue
+                a = untried[rng.randrange(len(untried))]
             else:
                 prior = cache.get((node, seat))
                 if prior is None or any(a not in prior for a in acts):
                     fresh = prior_of(game, acts)
                     prior = cache[(node, seat)] = fresh if prior is None else {**fresh, **prior}
-                if len(tried) >= min(widened(node.visits, widen), len(acts)):
-                    best_a, best_child, best_v = tried[0], None, -math.inf
-                    for a in tried:
-                        child = children[(seat, a)]
-                        child.avail += 1
-                        v = (child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                             + cp * prior[a] / (1 + child.visits))
-                        if v > best_v:
-                            best_a, best_child, best_v = a, child, v
-                    assert best_child is not None
-                    path.append(best_child)
-                    game.apply(best_a)
-                    node = best_child
+                if not untried or len(tried) >= widened(node.visits, widen):
+                    node = self._walk(game, path, *self._fading(tried, children, seat, prior))
                     continue
-                a = max((b for b in acts if (seat, b) not in children), key=prior.__getitem__)
+                a = max(untried, key=prior.__getitem__)
             for b in tried:
                 children[(seat, b)].avail += 1
             child = children[(seat, a)] = _Node(seat)
@@ -344,15 +331,28 @@ class GuidedISMCTSAgent(ISMCTSAgent):
             return path
         return path
 
+    @staticmethod
+    def _walk(game: Game, path: list[_Node], action: Action, child: _Node) -> _Node:
+        """Play the selected answer on the sample and step down to its node."""
+        path.append(child)
+        game.apply(action)
+        return child
+
     def _puct_root(self, acts: list[Action], children: dict, seat: int) -> tuple[Action, _Node]:
         """PUCT at the root: UCB plus a prior bonus that fades as an answer is sampled."""
+        return self._fading(acts, children, seat, self._priors)
+
+    def _fading(self, acts: list[Action], children: dict, seat: int,
+                prior: dict[Action, float]) -> tuple[Action, _Node]:
+        """The answer among `acts` (all tried) with the best UCB plus `c_prior` x prior / (1 + visits): the root's
+        default rule, and with `inner=prior` every node's below it."""
         c, cp = self.c, self.c_prior
         best_a, best_child, best_v = acts[0], None, -math.inf
         for a in acts:
             child = children[(seat, a)]
             child.avail += 1
             v = (child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                 + cp * self._priors.get(a, 0.0) / (1 + child.visits))
+                 + cp * prior.get(a, 0.0) / (1 + child.visits))
             if v > best_v:
                 best_a, best_child, best_v = a, child, v
         assert best_child is not None
