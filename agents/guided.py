@@ -45,7 +45,7 @@ from .heuristic.table import Table
 from .ismcts import ISMCTSAgent, _Node
 from .leaf_value import LeafValue
 from .policy import PolicyAgent, is_draft, shipped
-from .tree_prior import TreePrior, widened
+from .tree_prior import TreePrior, network_rollout, widened
 
 
 def load_guide(net: str, seed: int | None = None, option: str = "net") -> PolicyAgent:
@@ -81,7 +81,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     root are `ismcts`'s; `prior`: they try their answers likeliest first by the network, no more of them than
     ceil(`widen` x sqrt(visits)), agents/tree_prior.py), `widen` (1.0), `searched` (the decision kinds searched,
     some of `draft`, `turn` and `other` joined by `+`; the others play the prior's likeliest answer; default all),
-    `draft_mass` (`mass` at the draft's picks; default `mass`), and every `ismcts` option; without `iters` or
+    `draft_mass` (`mass` at the draft's picks; default `mass`), `rollout` (`ismcts`'s `heuristic` or `random`, or
+    `net`: the searching seat plays its rollout moves as the network's likeliest answers, the others the heuristic;
+    `net-all`: every seat the network's), and every other `ismcts` option; without `iters` or
     `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
@@ -90,10 +92,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
                  value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
                  inner: str = "ucb", widen: float = 1.0, searched: str = "draft+turn+other", draft_mass: float | None = None,
-                 **options: Any) -> None:
+                 rollout: str = "heuristic", **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
-        super().__init__(seed=seed, **options)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be 'heuristic', 'random' (ismcts's rollout policies), 'net' (the searching "
+                             f"seat plays the network's likeliest answers, the others the heuristic) or 'net-all' "
+                             f"(every seat the network's, from its own observation), got {rollout!r}")
+        super().__init__(seed=seed, rollout="heuristic" if rollout.startswith("net") else rollout, **options)
+        self.rollout = rollout
         if value not in ("model", "net"):
             raise ValueError(f"value must be 'model' (the fitted win model) or 'net' (the network's value head), "
                              f"got {value!r}")
@@ -158,7 +165,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.searched = frozenset(groups)
         #: With `inner=prior`, the `TreePrior` of the guide's network for a game's table size.
         self._tree_prior_of: Callable[[Game], TreePrior] | None = None
-        if inner == "prior":
+        #: The searching seat of the search under way (`rollout=net` plays its rollout moves by the network).
+        self._searcher = -1
+        if inner == "prior" or rollout.startswith("net"):
             priors = {id(net): TreePrior(net) for net in self.guide.networks()}
             self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
         self._node_priors: dict[tuple[_Node, int], dict[Action, float]] = {}
@@ -217,6 +226,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
 
     def search(self, decision: Decision, legal: Sequence[Action] | None = None) -> _Node:
         """`ismcts`'s search, with `beliefs=k` the draft read once for this decision first."""
+        self._searcher = decision.seat
         self._odds = draft_odds(decision) if self.beliefs > 1 else {}
         self._node_priors = {}
         return super().search(decision, legal)
@@ -229,6 +239,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         difference of their means is far less noisy than UCB's separate averages over different samples. Below the
         root the tree is `ismcts`'s."""
         self._load_rollout_policy()
+        self._searcher = decision.seat
         self._odds = draft_odds(decision) if self.beliefs > 1 else {}
         self._node_priors = {}
         seat = decision.seat
@@ -269,6 +280,18 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
         return root
+
+    def _load_rollout_policy(self) -> None:
+        """`ismcts`'s rollout policy; with `rollout=net` the searching seat's moves by the network instead, with
+        `rollout=net-all` every seat's."""
+        if self._policy is not None:
+            return
+        super()._load_rollout_policy()
+        if self.rollout.startswith("net"):
+            assert self._tree_prior_of is not None and self._policy is not None
+            every = self.rollout == "net-all"
+            self._policy = network_rollout(self._tree_prior_of, self._policy,
+                                           lambda seat: every or seat == self._searcher)
 
     def _determinize(self, decision: Decision) -> Game:
         """With `beliefs=k`, one of k samples kept by the odds of its characters (`read_sample`)."""
@@ -385,6 +408,10 @@ def kind_group(kind: str | None) -> str:
     """The `searched=` group of a decision kind."""
     return "draft" if is_draft(kind) else "turn" if kind == "turn" else "other"
 
+
+#: The rollout policies (`rollout=`): `ismcts`'s two, and the network's likeliest answers for the searching seat
+#: (`net`) or for every seat (`net-all`).
+ROLLOUTS = ("heuristic", "random", "net", "net-all")
 
 #: The root's selection rules (`root=`): the prior's bonus fading with visits, AlphaZero's PUCT, or sequential
 #: halving on shared samples.

@@ -13,7 +13,8 @@ policy layer per answer instead of the whole layer.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from citadels_env.core import Action, Game
 from citadels_env.encoding import OBS_SIZE, encode_observation, to_flat
 
 from .history import HistoryTracker
+from .ismcts import RolloutFn
 from .leaf_value import LeafValue
 from .policy import PolicyNet
 
@@ -36,6 +38,17 @@ class TreePrior:
         self.width = self.trunk.first.shape[0]
 
     def __call__(self, game: Game, legal: Sequence[Action]) -> dict[Action, float]:
+        logits = self._logits(game, legal)
+        logits -= logits.max()
+        p = np.exp(logits)
+        p /= p.sum()
+        return dict(zip(legal, p.tolist()))
+
+    def likeliest(self, game: Game, legal: Sequence[Action]) -> Action:
+        """The answer in `legal` the network thinks likeliest (the policy's greedy play; ties to the first)."""
+        return legal[int(np.argmax(self._logits(game, legal)))]
+
+    def _logits(self, game: Game, legal: Sequence[Action]) -> np.ndarray:
         seat, n = game.current_player, game.num_players
         obs = np.zeros((1, self.width), dtype=np.float32)
         encode_observation(game, seat, obs[0, :OBS_SIZE])
@@ -45,11 +58,20 @@ class TreePrior:
             tracker.features(seat, n, obs[0, OBS_SIZE:])
         h = self.trunk.features(obs)[0]
         index = [to_flat(a, seat, n) for a in legal]
-        logits = self.rows[index] @ h + self.bias[index]
-        logits -= logits.max()
-        p = np.exp(logits)
-        p /= p.sum()
-        return dict(zip(legal, p.tolist()))
+        return self.rows[index] @ h + self.bias[index]
+
+
+def network_rollout(prior_of: Callable[[Game], TreePrior], fallback: RolloutFn,
+                    plays: Callable[[int], bool]) -> RolloutFn:
+    """A rollout policy in which the seats `plays` accepts make the network's likeliest answer, read from their own
+    observation of the sample, and the others play `fallback` (`ppo+ismcts:rollout=net`: the searching seat plays
+    the rest of the round as the bot itself would, not as the basic heuristic)."""
+    def policy(game: Game, rng: random.Random) -> Action:
+        if plays(game.current_player):
+            legal = game.legal_actions()
+            return legal[0] if len(legal) == 1 else prior_of(game).likeliest(game, legal)
+        return fallback(game, rng)
+    return policy
 
 
 def widened(visits: int, widen: float) -> int:
