@@ -42,7 +42,7 @@ from citadels_env.core import Action, Game
 from .base import Decision
 from .heuristic.model import HolderModel
 from .heuristic.table import Table
-from .ismcts import ISMCTSAgent, _Node
+from .ismcts import ISMCTSAgent, _heuristic_rollout, _Node
 from .leaf_value import LeafValue
 from .policy import PolicyAgent, is_draft, shipped
 from .tree_prior import TreePrior, network_rollout, widened
@@ -284,14 +284,13 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     def _load_rollout_policy(self) -> None:
         """`ismcts`'s rollout policy; with `rollout=net` the searching seat's moves by the network instead, with
         `rollout=net-all` every seat's."""
-        if self._policy is not None:
+        if self._policy is not None or not self.rollout.startswith("net"):
+            super()._load_rollout_policy()
             return
-        super()._load_rollout_policy()
-        if self.rollout.startswith("net"):
-            assert self._tree_prior_of is not None and self._policy is not None
-            every = self.rollout == "net-all"
-            self._policy = network_rollout(self._tree_prior_of, self._policy,
-                                           lambda seat: every or seat == self._searcher)
+        assert self._tree_prior_of is not None
+        every = self.rollout == "net-all"
+        self._policy = network_rollout(self._tree_prior_of, _heuristic_rollout(),
+                                       lambda seat: every or seat == self._searcher)
 
     def _determinize(self, decision: Decision) -> Game:
         """With `beliefs=k`, one of k samples kept by the odds of its characters (`read_sample`)."""

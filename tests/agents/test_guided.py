@@ -1,5 +1,7 @@
 """`ppo+ismcts` (agents/guided.py): ISMCTS whose root answers come from a trained policy's prior."""
 
+import random
+
 import numpy as np
 import pytest
 import torch
@@ -366,3 +368,50 @@ def test_c_prior_is_checked():
     for bad in ("-1", "fast"):
         with pytest.raises(ValueError, match="c_prior must be a non-negative number"):
             agents.make(f"ppo+ismcts:c_prior={bad}")
+
+
+def test_rollout_net_plays_the_searching_seats_rollout_moves_by_the_network(monkeypatch):
+    """`rollout=net`: in the rollouts the searching seat makes the network's likeliest answer, read from its own
+    observation of the sample (the torch policy's greedy answer), and every other seat the basic heuristic's;
+    `rollout=net-all` gives every seat the network's."""
+    from agents.heuristic import rollout_action
+
+    seen: list[Game] = []
+    decision = _decision_with(4)
+    for spec, every in (("rollout=net", False), ("rollout=net-all", True)):
+        bot = agents.make(f"ppo+ismcts:net=ppo-v7,iters=30,{spec}", seed=3)
+        real_rollout = bot._rollout
+
+        def keep(game, stop, real=real_rollout):
+            seen.append(game.clone())
+            return real(game, stop)
+
+        monkeypatch.setattr(bot, "_rollout", keep)
+        bot.search(decision, legal=decision.legal)
+        assert bot._searcher == decision.seat
+        guide, checked = bot.guide, {True: 0, False: 0}
+        for game in seen[:5]:
+            for _ in range(40):  # the rollout from there, each move checked
+                legal = game.legal_actions()
+                if game.is_over:
+                    break
+                mine = every or game.current_player == decision.seat
+                want = (max(legal, key=guide.probabilities(Decision(game)).__getitem__) if mine
+                        else rollout_action(game.clone(), random.Random(0)))
+                got = bot._policy(game.clone(), random.Random(0))
+                assert got == want
+                checked[mine] += len(legal) > 1
+                game.apply(got)
+        assert checked[True] > 0 and (every or checked[False] > 0)
+        seen.clear()
+
+
+def test_rollout_is_checked_and_net_rollouts_play_a_game():
+    with pytest.raises(ValueError, match="rollout must be"):
+        agents.make("ppo+ismcts:rollout=deep")
+    bot = agents.make("ppo+ismcts:net=ppo-v7,iters=20,rollout=net", seed=1)
+    others = [agents.make("heuristic") for _ in range(3)]
+    first = play_game([bot, *others], GameConfig(players=4), seed=7)
+    again = play_game([agents.make("ppo+ismcts:net=ppo-v7,iters=20,rollout=net", seed=1),
+                       *[agents.make("heuristic") for _ in range(3)]], GameConfig(players=4), seed=7)
+    assert first is not None and first == again
