@@ -83,7 +83,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     some of `draft`, `turn` and `other` joined by `+`; the others play the prior's likeliest answer; default all),
     `draft_mass` (`mass` at the draft's picks; default `mass`), `rollout` (`ismcts`'s `heuristic` or `random`, or
     `net`: the searching seat plays its rollout moves as the network's likeliest answers, the others the heuristic;
-    `net-all`: every seat the network's), and every other `ismcts` option; without `iters` or
+    `net-all`: every seat the network's), `unseen` (`tree`: the other seats' draft picks are nodes of the tree, as in
+    `ismcts`; `prior`: drawn from the network's policy off the tree, `_unseen_pick`), and every other `ismcts` option; without `iters` or
     `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
@@ -92,7 +93,7 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                  c_prior: float = 1.0, value: str = "net", cut: str = "round", value_temp: float = 1.0,
                  value_net: str | None = None, beliefs: int = 1, root: str = "fading", skip: float | None = None,
                  inner: str = "ucb", widen: float = 1.0, searched: str = "draft+turn+other", draft_mass: float | None = None,
-                 rollout: str = "heuristic", **options: Any) -> None:
+                 rollout: str = "heuristic", unseen: str = "tree", **options: Any) -> None:
         if options.get("iters") is None and options.get("time") is None:
             options["iters"] = DEFAULT_ITERS
         if rollout not in ROLLOUTS:
@@ -101,6 +102,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                              f"(every seat the network's, from its own observation), got {rollout!r}")
         super().__init__(seed=seed, rollout="heuristic" if rollout.startswith("net") else rollout, **options)
         self.rollout = rollout
+        if unseen not in ("tree", "prior"):
+            raise ValueError(f"unseen must be 'tree' (the other seats' draft picks are nodes of the search's tree) or "
+                             f"'prior' (drawn from the network's policy, off the tree), got {unseen!r}")
         if value not in ("model", "net"):
             raise ValueError(f"value must be 'model' (the fitted win model) or 'net' (the network's value head), "
                              f"got {value!r}")
@@ -167,9 +171,12 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self._tree_prior_of: Callable[[Game], TreePrior] | None = None
         #: The searching seat of the search under way (`rollout=net` plays its rollout moves by the network).
         self._searcher = -1
-        if inner == "prior" or rollout.startswith("net"):
+        if inner == "prior" or rollout.startswith("net") or unseen == "prior":
             priors = {id(net): TreePrior(net) for net in self.guide.networks()}
             self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
+        self.unseen = unseen
+        if unseen == "prior":
+            self._unseen = self._unseen_pick
         self._node_priors: dict[tuple[_Node, int], dict[Action, float]] = {}
         self._select_root = self._alphazero_root if root == "puct" else self._puct_root
 
@@ -292,6 +299,20 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self._policy = network_rollout(self._tree_prior_of, _heuristic_rollout(),
                                        lambda seat: every or seat == self._searcher)
 
+    def _unseen_pick(self, game: Game, rng: random.Random) -> Action | None:
+        """`unseen=prior`: another seat's draft pick, which the searching seat never sees, drawn from the network's
+        policy read from that seat's observation of the sample instead of being a node of the tree (None for every
+        other decision). Why: SO-ISMCTS keys the searcher's later nodes by the other seats' picks, so an Assassin's or
+        Thief's target below them is chosen as if it knew who took what, and the draft's root values those picks as
+        a clairvoyant would; off the tree, the searcher's later nodes average over the picks it cannot see."""
+        if not is_draft(game.decision_kind):
+            return None
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        assert self._tree_prior_of is not None
+        return self._tree_prior_of(game).sample(game, legal, rng)
+
     def _determinize(self, decision: Decision) -> Game:
         """With `beliefs=k`, one of k samples kept by the odds of its characters (`read_sample`)."""
         if not self._odds:
@@ -320,9 +341,15 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         rng, widen = self.rng, self.widen
         assert self._tree_prior_of is not None
         prior_of, cache = self._tree_prior_of(game), self._node_priors
-        node, path, first = root, [], True
+        node, path, first, me = root, [], True, root.seat
+        unseen = self._unseen
         while not game.is_over:
             seat = game.current_player
+            if unseen is not None and seat != me:
+                off_tree = unseen(game, rng)
+                if off_tree is not None:
+                    game.apply(off_tree)
+                    continue
             acts = self._answers(game, root_legal if first else None)
             first = False
             if len(acts) == 1:

@@ -112,6 +112,9 @@ class ISMCTSAgent(Agent):
         self._policy: RolloutFn | None = None
         #: A different selection rule at the root (`agents.guided`'s prior), or None for UCB1 everywhere.
         self._select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None = None
+        #: Answers another seat's decision off the tree (`agents.guided`'s `unseen=prior`), or returns None to leave
+        #: it to the tree; None for SO-ISMCTS, where every other seat's decision with a choice is a node.
+        self._unseen: Callable[[Game, random.Random], Action | None] | None = None
         #: What scores a rollout cut before the end (`agents.guided`'s value head, or the fitted `evaluate`).
         self._leaf_score: Callable[[Game], list[float]] = evaluate
         #: Statistics of the last search (iterations, seconds), for benchmarks.
@@ -196,11 +199,17 @@ class ISMCTSAgent(Agent):
         policy = self._policy if self.opponents == "rollout" else None
         guess = self._policy if self.opponents == "biased" else None
         bias = self.opp_bias
+        unseen = self._unseen
         while not game.is_over:
             seat = game.current_player
             if policy is not None and seat != me:
                 game.apply(policy(game, rng))
                 continue
+            if unseen is not None and seat != me:
+                off_tree = unseen(game, rng)
+                if off_tree is not None:
+                    game.apply(off_tree)
+                    continue
             acts = self._answers(game, root_legal if first else None)
             first = False
             if len(acts) == 1:

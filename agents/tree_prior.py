@@ -48,6 +48,15 @@ class TreePrior:
         """The answer in `legal` the network thinks likeliest (the policy's greedy play; ties to the first)."""
         return legal[int(np.argmax(self._logits(game, legal)))]
 
+    def sample(self, game: Game, legal: Sequence[Action], rng: random.Random) -> Action:
+        """An answer in `legal` drawn by the network's probabilities (`ppo+ismcts:unseen=prior`)."""
+        x = rng.random()
+        for a, p in self(game, legal).items():
+            x -= p
+            if x < 0:
+                return a
+        return legal[-1]
+
     def _logits(self, game: Game, legal: Sequence[Action]) -> np.ndarray:
         seat, n = game.current_player, game.num_players
         obs = np.zeros((1, self.width), dtype=np.float32)

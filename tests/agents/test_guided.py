@@ -415,3 +415,81 @@ def test_rollout_is_checked_and_net_rollouts_play_a_game():
     again = play_game([agents.make("ppo+ismcts:net=ppo-v7,iters=20,rollout=net", seed=1),
                        *[agents.make("heuristic") for _ in range(3)]], GameConfig(players=4), seed=7)
     assert first is not None and first == again
+
+
+class _Traced(Game):
+    """A sample that writes each move (kind, seat, legal answers) into `_Traced.moves`."""
+
+    __slots__ = ()
+    moves: list = []
+
+    def apply(self, action):
+        _Traced.moves.append((self.decision_kind, self.current_player, len(self.legal_actions())))
+        super().apply(action)
+
+
+def test_unseen_prior_draws_the_other_seats_draft_picks_off_the_tree(monkeypatch):
+    """`unseen=prior`: at a draft pick the other seats' later picks, which the searching seat never sees, make no node
+    of its tree (each iteration's path has one node per move with a choice, less those picks), and they are drawn
+    from the network's policy; `unseen=tree` (SO-ISMCTS, the default) makes nodes of them."""
+    decision = _decision_with(4)
+    assert kind_group(decision.kind) == "draft" and decision.seat == 0
+    for spec, off_tree in (("unseen=prior", True), ("unseen=tree", False)):
+        for inner in ("ucb", "prior"):
+            bot = agents.make(f"ppo+ismcts:net=ppo-v7,iters=40,inner={inner},{spec}", seed=5)
+            paths: list[int] = []
+            drawn: list[str] = []
+
+            def sample(dec):
+                _Traced.moves.append("sample")
+                game = dec.determinize(bot.rng.getrandbits(64))
+                game.__class__ = _Traced
+                return game
+
+            def descend(*args, real=bot._descend, **kw):
+                path = real(*args, **kw)
+                paths.append(len(path))
+                _Traced.moves.append("rollout")
+                return path
+
+            if off_tree:
+                real_pick = bot._unseen
+
+                def pick(game, rng, real=real_pick):
+                    got = real(game, rng)
+                    if got is not None:
+                        drawn.append(game.decision_kind)
+                    return got
+
+                monkeypatch.setattr(bot, "_unseen", pick)
+            _Traced.moves = []
+            monkeypatch.setattr(bot, "_determinize", sample)
+            monkeypatch.setattr(bot, "_descend", descend)
+            bot.search(decision, legal=decision.legal)
+            segments, moves = [], None
+            for m in _Traced.moves:
+                if m == "sample":
+                    moves = []
+                elif m == "rollout":
+                    segments.append(moves)
+                    moves = None
+                elif moves is not None:
+                    moves.append(m)
+            assert len(segments) == len(paths) == 40
+            others_picks = 0
+            for moves, nodes in zip(segments, paths):
+                hidden = sum(kind.startswith("draft_") and seat != 0 and n > 1 for kind, seat, n in moves)
+                others_picks += hidden
+                assert nodes == sum(n > 1 for _, _, n in moves) - (hidden if off_tree else 0)
+            assert others_picks > 0
+            assert (len(drawn) > 0) == off_tree and set(drawn) <= {"draft_keep", "draft_discard"}
+            monkeypatch.undo()
+
+
+def test_unseen_is_checked_and_plays_a_game():
+    with pytest.raises(ValueError, match="unseen must be"):
+        agents.make("ppo+ismcts:unseen=hidden")
+    games = [play_game([agents.make("ppo+ismcts:net=ppo-v7,iters=20,unseen=prior", seed=1),
+                        *[agents.make("heuristic") for _ in range(3)]], GameConfig(players=4), seed=7)
+             for _ in range(2)]
+    assert games[0] is not None and games[0] == games[1]
