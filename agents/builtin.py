@@ -157,7 +157,8 @@ AGENTS: tuple[tuple[str, Callable[..., Agent], str], ...] = (
     ("ppo+ismcts", _guided_ismcts, "ismcts whose root answers are weighted by a trained policy's prior and whose "
      "leaves are scored by its value head; options net= (default ppo-v5), value=net|model, cut=round|leaf, top=, "
      "mass=, skip=, c_prior=, root=fading|puct|halving, inner=ucb|prior, widen=, searched=, draft_mass=, "
-     "rollout=heuristic|random|net|net-all and every ismcts option; 200 iterations by default (agents/guided.py)"),
+     "rollout=heuristic|random|net|net-all, unseen=tree|prior and every ismcts option; 200 iterations by default "
+     "(agents/guided.py)"),
     ("human", _human, "a person at the terminal (agents/human.py)"),
     ("llm", _llm, "a chat model picks each move (a Python callable, or url=,model= of an OpenAI-compatible "
      "endpoint; key from api_key_env=, default OPENAI_API_KEY); falls back to fallback= (agents/llm.py)"),

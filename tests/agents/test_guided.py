@@ -1,6 +1,7 @@
 """`ppo+ismcts` (agents/guided.py): ISMCTS whose root answers come from a trained policy's prior."""
 
 import random
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -418,14 +419,58 @@ def test_rollout_is_checked_and_net_rollouts_play_a_game():
 
 
 class _Traced(Game):
-    """A sample that writes each move (kind, seat, legal answers) into `_Traced.moves`."""
+    """A sample that writes each move (kind, seat, legal answers) into the list `_Traced.moves`."""
 
     __slots__ = ()
-    moves: list = []
+    moves: ClassVar[list] = []
 
     def apply(self, action):
         _Traced.moves.append((self.decision_kind, self.current_player, len(self.legal_actions())))
         super().apply(action)
+
+
+def _traced_search(spec: str, decision: Decision, monkeypatch) -> tuple[list[list], list[int], list[str]]:
+    """A search of `spec` on `decision`: each iteration's moves down the tree, its path's length, and the kinds of the
+    decisions `unseen` answered off the tree."""
+    bot = agents.make(spec, seed=5)
+    paths: list[int] = []
+    drawn: list[str] = []
+
+    def sample(dec):
+        _Traced.moves.append("sample")
+        game = dec.determinize(bot.rng.getrandbits(64))
+        game.__class__ = _Traced
+        return game
+
+    def descend(*args, real=bot._descend, **kw):
+        path = real(*args, **kw)
+        paths.append(len(path))
+        _Traced.moves.append("rollout")
+        return path
+
+    if bot._unseen is not None:
+        def pick(game, rng, real=bot._unseen):
+            got = real(game, rng)
+            if got is not None:
+                drawn.append(game.decision_kind)
+            return got
+
+        monkeypatch.setattr(bot, "_unseen", pick)
+    _Traced.moves = []
+    monkeypatch.setattr(bot, "_determinize", sample)
+    monkeypatch.setattr(bot, "_descend", descend)
+    bot.search(decision, legal=decision.legal)
+    monkeypatch.undo()
+    segments, moves = [], None
+    for m in _Traced.moves:
+        if m == "sample":
+            moves = []
+        elif m == "rollout":
+            segments.append(moves)
+            moves = None
+        elif moves is not None:
+            moves.append(m)
+    return segments, paths, drawn
 
 
 def test_unseen_prior_draws_the_other_seats_draft_picks_off_the_tree(monkeypatch):
@@ -436,45 +481,8 @@ def test_unseen_prior_draws_the_other_seats_draft_picks_off_the_tree(monkeypatch
     assert kind_group(decision.kind) == "draft" and decision.seat == 0
     for spec, off_tree in (("unseen=prior", True), ("unseen=tree", False)):
         for inner in ("ucb", "prior"):
-            bot = agents.make(f"ppo+ismcts:net=ppo-v7,iters=40,inner={inner},{spec}", seed=5)
-            paths: list[int] = []
-            drawn: list[str] = []
-
-            def sample(dec):
-                _Traced.moves.append("sample")
-                game = dec.determinize(bot.rng.getrandbits(64))
-                game.__class__ = _Traced
-                return game
-
-            def descend(*args, real=bot._descend, **kw):
-                path = real(*args, **kw)
-                paths.append(len(path))
-                _Traced.moves.append("rollout")
-                return path
-
-            if off_tree:
-                real_pick = bot._unseen
-
-                def pick(game, rng, real=real_pick):
-                    got = real(game, rng)
-                    if got is not None:
-                        drawn.append(game.decision_kind)
-                    return got
-
-                monkeypatch.setattr(bot, "_unseen", pick)
-            _Traced.moves = []
-            monkeypatch.setattr(bot, "_determinize", sample)
-            monkeypatch.setattr(bot, "_descend", descend)
-            bot.search(decision, legal=decision.legal)
-            segments, moves = [], None
-            for m in _Traced.moves:
-                if m == "sample":
-                    moves = []
-                elif m == "rollout":
-                    segments.append(moves)
-                    moves = None
-                elif moves is not None:
-                    moves.append(m)
+            segments, paths, drawn = _traced_search(f"ppo+ismcts:net=ppo-v7,iters=40,inner={inner},{spec}",
+                                                    decision, monkeypatch)
             assert len(segments) == len(paths) == 40
             others_picks = 0
             for moves, nodes in zip(segments, paths):
@@ -483,7 +491,6 @@ def test_unseen_prior_draws_the_other_seats_draft_picks_off_the_tree(monkeypatch
                 assert nodes == sum(n > 1 for _, _, n in moves) - (hidden if off_tree else 0)
             assert others_picks > 0
             assert (len(drawn) > 0) == off_tree and set(drawn) <= {"draft_keep", "draft_discard"}
-            monkeypatch.undo()
 
 
 def test_unseen_is_checked_and_plays_a_game():
