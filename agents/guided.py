@@ -84,8 +84,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
     `draft_mass` (`mass` at the draft's picks; default `mass`), `rollout` (`ismcts`'s `heuristic` or `random`, or
     `net`: the searching seat plays its rollout moves as the network's likeliest answers, the others the heuristic;
     `net-all`: every seat the network's), `unseen` (`tree`: the other seats' draft picks are nodes of the tree, as in
-    `ismcts`; `prior`: drawn from the network's policy off the tree, `_unseen_pick`), and every other `ismcts` option; without `iters` or
-    `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
+    `ismcts`; `prior`: drawn from the network's policy off the tree, `_unseen_pick`), and every other `ismcts`
+    option; without `iters` or `time`, 200 iterations. The defaults are the measured ones (docs/AGENTS.md)."""
 
     name = "ppo+ismcts"
 
@@ -167,7 +167,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         self.root_rule = root
         self.inner, self.widen = inner, float(widen)
         self.searched = frozenset(groups)
-        #: With `inner=prior`, the `TreePrior` of the guide's network for a game's table size.
+        #: With `inner=prior`, `rollout=net*` or `unseen=prior`: the `TreePrior` of the guide's network for a game's
+        #: table size.
         self._tree_prior_of: Callable[[Game], TreePrior] | None = None
         #: The searching seat of the search under way (`rollout=net` plays its rollout moves by the network).
         self._searcher = -1
