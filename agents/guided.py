@@ -175,7 +175,6 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         if inner == "prior" or rollout.startswith("net") or unseen == "prior":
             priors = {id(net): TreePrior(net) for net in self.guide.networks()}
             self._tree_prior_of = lambda game: priors[id(self.guide.play_size(game.num_players))]
-        self.unseen = unseen
         if unseen == "prior":
             self._unseen = self._unseen_pick
         self._node_priors: dict[tuple[_Node, int], dict[Action, float]] = {}
@@ -346,11 +345,8 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         unseen = self._unseen
         while not game.is_over:
             seat = game.current_player
-            if unseen is not None and seat != me:
-                off_tree = unseen(game, rng)
-                if off_tree is not None:
-                    game.apply(off_tree)
-                    continue
+            if unseen is not None and seat != me and self._played_off_tree(game, rng):
+                continue
             acts = self._answers(game, root_legal if first else None)
             first = False
             if len(acts) == 1:

@@ -205,11 +205,8 @@ class ISMCTSAgent(Agent):
             if policy is not None and seat != me:
                 game.apply(policy(game, rng))
                 continue
-            if unseen is not None and seat != me:
-                off_tree = unseen(game, rng)
-                if off_tree is not None:
-                    game.apply(off_tree)
-                    continue
+            if unseen is not None and seat != me and self._played_off_tree(game, rng):
+                continue
             acts = self._answers(game, root_legal if first else None)
             first = False
             if len(acts) == 1:
@@ -251,6 +248,15 @@ class ISMCTSAgent(Agent):
             game.apply(best_a)
             node = best_child
         return path
+
+    def _played_off_tree(self, game: Game, rng: random.Random) -> bool:
+        """Play another seat's decision on the sample by `_unseen` if it answers it (no node); whether it did."""
+        assert self._unseen is not None
+        answer = self._unseen(game, rng)
+        if answer is None:
+            return False
+        game.apply(answer)
+        return True
 
     # -- rollout and evaluation ------------------------------------------------------------------------------------
     def _rollout(self, game: Game, stop_round: int | None) -> list[float]:
