@@ -133,10 +133,11 @@ HELD_OUT_TABLES: tuple[tuple[str, ...], ...] = (
 #: The agents that sat at some shipped bot's training table (docs/TRAINING.md, "Who each shipped bot trained
 #: against"): the rule bots of the opponent pools (`random` in ppo-v1's only), the networks that played themselves
 #: there as "self", snapshots or DAgger student (ppo-v1, ppo-v2, dagger), and the fixed network opponents of version
-#: 7's chain (ppo-v3 to ppo-v6 and ppo-4p-soup sampling or greedy, ppo-candidate, ppo-expert). Every other id,
+#: 7's chain (ppo-v3 to ppo-v6 and ppo-4p-soup sampling or greedy, ppo-candidate, ppo-expert); and, as a superset of
+#: every config's opponents, ppo-v7 (configs/expert_v7_4p.yaml's tables, whose fits are not shipped). Every other id,
 #: `ismcts` in any configuration, `ppo-4p` and `ppo-4p-v1` included, is held out.
 TRAINING_OPPONENTS = frozenset({"random", "heuristic", "heuristic-strong", "ppo-v1", "ppo-v2", "dagger", "ppo-v3",
-                                "ppo-v4", "ppo-v5", "ppo-v6", "ppo-4p-soup", "ppo-candidate", "ppo-expert"})
+                                "ppo-v4", "ppo-v5", "ppo-v6", "ppo-4p-soup", "ppo-candidate", "ppo-expert", "ppo-v7"})
 
 
 def stands_for(agent_id: str) -> str | None:
