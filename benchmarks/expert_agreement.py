@@ -6,9 +6,11 @@
 `--data` is the `data/` folder of a `python -m training.expert` run: chunks of the teacher's decisions, each with the
 network's input, the legal answers and the search's visit shares (training/expert.py). For each `--net` (a checkpoint
 file; a file of several table sizes is read at `--players`) this prints, over the decisions of the first `--chunks`
-chunks: the mean entropy of its prior, how often its likeliest answer is the search's most visited one, how often its
-likeliest answer alone holds `--mass` of the prior (the decisions `ppo+ismcts:mass=M` answers without a search), and
-the mean KL(search || prior).
+chunks: the mean entropy of its prior, how often its likeliest answer is the search's most visited one (at all the
+decisions, and at those whose visit shares spread over more than one answer), how often its likeliest answer alone
+holds `--mass` of the prior, and the mean KL(search || prior). A decision that `ppo+ismcts:mass=M` answers without a
+search is saved with all of its share on the prior's answer, so only the spread decisions say where the search and
+the prior part (a search that put every visit on one answer counts among the others).
 
 Why: expert iteration moves the prior towards the search; when the search already agrees with the prior at most
 decisions, a fit can only move the few others, and the search it then guides can hardly change (docs/TRAINING.md,
@@ -54,6 +56,11 @@ def _entropy(p: torch.Tensor) -> torch.Tensor:
     return -(p * torch.log(p.clamp_min(1e-12))).sum(1)
 
 
+def _spread(shares: torch.Tensor) -> torch.Tensor:
+    """The decisions whose visit shares are on more than one answer (shares are saved as float16)."""
+    return shares.max(1).values < 0.999
+
+
 def measure(net: torch.nn.Module, obs: torch.Tensor, legal: torch.Tensor, shares: torch.Tensor,
             mass: float) -> dict[str, float]:
     """The prior's figures against the search's shares at these decisions (module docstring)."""
@@ -61,8 +68,11 @@ def measure(net: torch.nn.Module, obs: torch.Tensor, legal: torch.Tensor, shares
         logp = masked_log_probs(net.logits(obs, legal))
     p = logp.exp()
     kl = torch.where(shares > 0, shares * (torch.log(shares.clamp_min(1e-12)) - logp), torch.zeros_like(p)).sum(1)
+    agree = (p.argmax(1) == shares.argmax(1)).float()
+    spread = _spread(shares)
     return {"entropy": float(_entropy(p).mean()),
-            "agreement": float((p.argmax(1) == shares.argmax(1)).float().mean()),
+            "agreement": float(agree.mean()),
+            "agreement_spread": float(agree[spread].mean()) if spread.any() else None,
             "sure": float((p.max(1).values >= mass).float().mean()),
             "kl_search_prior": float(kl.mean())}
 
@@ -96,15 +106,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     except (ValueError, CheckpointError) as exc:
         print(f"expert_agreement.py: error: {exc}", file=sys.stderr)
         raise SystemExit(1) from None
-    result = {"data": str(args.data), "decisions": len(obs), "mass": args.mass,
+    result = {"data": str(args.data), "decisions": len(obs), "spread": int(_spread(shares).sum()), "mass": args.mass,
               "search_entropy": float(_entropy(shares).mean()),
               "nets": {name: measure(net, obs, legal, shares, args.mass) for name, net in nets.items()}}
-    print(f"{result['decisions']} decisions of {args.data}; the search's visit shares: entropy "
-          f"{result['search_entropy']:.3f}")
-    print(f"| network | prior entropy | likeliest = search's | likeliest holds {args.mass:g} | KL(search || prior) |")
-    print("|---|---|---|---|---|")
+    print(f"{result['decisions']} decisions of {args.data}, {result['spread']} with the visit shares spread; the "
+          f"shares' entropy {result['search_entropy']:.3f}")
+    print(f"| network | prior entropy | likeliest = search's | at the spread decisions | likeliest holds {args.mass:g} "
+          "| KL(search || prior) |")
+    print("|---|---|---|---|---|---|")
     for name, f in result["nets"].items():
-        print(f"| {name} | {f['entropy']:.3f} | {100 * f['agreement']:.1f} % | {100 * f['sure']:.1f} % | "
+        spread = "-" if f["agreement_spread"] is None else f"{100 * f['agreement_spread']:.1f} %"
+        print(f"| {name} | {f['entropy']:.3f} | {100 * f['agreement']:.1f} % | {spread} | {100 * f['sure']:.1f} % | "
               f"{f['kl_search_prior']:.3f} |")
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)

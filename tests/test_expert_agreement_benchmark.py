@@ -50,14 +50,17 @@ def test_a_prior_measured_against_its_own_shares_agrees_and_against_another_answ
     _chunk(tmp_path / "other", net, against=True)
     same = expert_agreement.main(["--data", str(tmp_path / "same"), "--net", str(path), "--mass", "0.25",
                                   "--out", str(tmp_path / "same.json")])["nets"][str(path)]
-    assert same["agreement"] == 1.0 and same["kl_search_prior"] == pytest.approx(0.0, abs=5e-3)
+    assert same["agreement"] == same["agreement_spread"] == 1.0
+    assert same["kl_search_prior"] == pytest.approx(0.0, abs=5e-3)
     assert 0.0 < same["entropy"] < np.log(4)
     assert same["sure"] == 1.0  # of four legal answers the likeliest always holds a quarter
     other = expert_agreement.main(["--data", str(tmp_path / "other"), "--net", str(path)])["nets"][str(path)]
     assert other["agreement"] == 0.0 and other["kl_search_prior"] > 1.0
+    assert other["agreement_spread"] is None  # every share on one answer: no decision where the search spread
     assert other["entropy"] == pytest.approx(same["entropy"], abs=0.1)  # the same prior: the same chunk's inputs
     assert other["sure"] == 0.0  # at the default 0.9 none is that sure
-    assert json.loads((tmp_path / "same.json").read_text())["decisions"] == 40
+    written = json.loads((tmp_path / "same.json").read_text())
+    assert written["decisions"] == written["spread"] == 40
     assert "likeliest = search's" in capsys.readouterr().out
 
 

@@ -73,6 +73,10 @@ class ExpertConfig(RunConfig):
     target: str = "move"
     """what the network learns at each teacher decision: "move" (the answer the search played) or "visits" (the
     search's visit shares; measured weaker, see docs/TRAINING.md)"""
+    labels: str = "all"
+    """which teacher decisions the policy learns from: "all", or "searched", those whose visit shares spread over more
+    than one answer (with the teacher's `mass` below 1 the others are mostly answers its prior gave alone, which teach
+    the prior its own answer; the value head learns from all)"""
     opponents: dict[str, float] = field(default_factory=lambda: {"heuristic": 0.5, "heuristic-strong": 0.5})
     """sampling weights of the agent id of each non-teacher seat, drawn per seat and game"""
     games: int = 1000
@@ -107,6 +111,7 @@ class ExpertConfig(RunConfig):
         config.need(self, "prior_coef", self.prior_coef >= 0, ">= 0")
         config.need(self, "rank9", 0 <= self.rank9 <= 1, "from 0 to 1")
         config.need(self, "target", self.target in ("move", "visits"), "move or visits")
+        config.need(self, "labels", self.labels in ("all", "searched"), "all or searched")
         config.need(self, "init_from", Path(self.init_from).is_file(), "an existing checkpoint file")
         try:
             options = self.teacher_options()
@@ -188,6 +193,8 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
     net.train()
     count = len(data["rets"])
     n_actions = net.policy.out_features
+    # the rows the policy learns from (`labels`); shares are saved as float16, so "on one answer" is >= 0.999
+    learns = np.ones(count, bool) if cfg.labels == "all" else data["targets"].max(1) < 0.999
     stats: dict[str, float] = {}
     for epoch in tqdm(range(cfg.epochs), desc="epochs", disable=not cfg.progress):
         order = rng.permutation(count)
@@ -202,7 +209,9 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
             rets = torch.from_numpy(data["rets"][mb])
             logits, value = net(obs, mask)
             logp = masked_log_probs(logits)
-            pi_loss = -torch.where(target > 0, target * logp, torch.zeros_like(logp)).sum(-1).mean()
+            pi_rows = -torch.where(target > 0, target * logp, torch.zeros_like(logp)).sum(-1)
+            rows = torch.from_numpy(learns[mb])
+            pi_loss = pi_rows.mean() if cfg.labels == "all" else pi_rows[rows].sum() / max(int(rows.sum()), 1)
             v_loss = 0.5 * ((value - rets) ** 2).mean()
             loss = pi_loss + cfg.vf_coef * v_loss
             if prior is not None:
@@ -215,11 +224,12 @@ def fit(net: PolicyNet, optimizer: torch.optim.Optimizer, data: dict[str, np.nda
             loss.backward()
             torch.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
             optimizer.step()
-            agree += float((logits.argmax(1) == target.argmax(1)).sum())
-            pi_total += pi_loss.item() * len(mb)
+            agree += float(((logits.argmax(1) == target.argmax(1)) & rows).sum())
+            pi_total += pi_loss.item() * int(rows.sum())
             v_total += v_loss.item() * len(mb)
-        stats = {"epoch": epoch, "agreement": agree / count, "policy_loss": pi_total / count,
-                 "value_loss": v_total / count, "samples": count}
+        learned = max(int(learns.sum()), 1)
+        stats = {"epoch": epoch, "agreement": agree / learned, "policy_loss": pi_total / learned,
+                 "value_loss": v_total / count, "samples": count, "policy_samples": int(learns.sum())}
     net.eval()
     return stats
 

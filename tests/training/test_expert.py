@@ -118,6 +118,42 @@ def test_prior_coef_keeps_the_fit_near_the_network_it_started_from(tmp_path, sma
         tiny(tmp_path, small_net, prior_coef=-1.0)
 
 
+def _fake_data(rows: int, spread: int) -> dict[str, np.ndarray]:
+    """Decisions of four legal answers; the first `spread` rows' shares spread over two, the others on one answer."""
+    rng = np.random.default_rng(1)
+    legal = np.zeros((rows, NUM_ACTIONS), bool)
+    targets = np.zeros((rows, NUM_ACTIONS), np.float16)
+    for i in range(rows):
+        answers = rng.choice(NUM_ACTIONS, size=4, replace=False)
+        legal[i, answers] = True
+        targets[i, answers[:2] if i < spread else answers[:1]] = 0.5 if i < spread else 1.0
+    return {"obs": rng.random((rows, PolicyNet(32, 2).input_size)).astype(np.float16),
+            "masks": np.packbits(legal, axis=1), "targets": targets, "rets": np.zeros(rows, np.float32)}
+
+
+def test_labels_searched_learns_the_policy_only_where_the_search_spread_its_visits(tmp_path, small_net):
+    cfg = tiny(tmp_path, small_net, epochs=2, learning_rate=1e-2, vf_coef=0.0, labels="searched")
+    start, _ = load_policy(small_net)
+    head = start.policy.weight.detach().clone()
+
+    def fitted(data, labels):
+        net, _ = load_policy(small_net)
+        cfg.labels = labels
+        stats = expert.fit(net, torch.optim.Adam(net.parameters(), lr=cfg.learning_rate), data, cfg,
+                           np.random.default_rng(0))
+        return net, stats
+
+    one_answer = _fake_data(64, spread=0)  # every label an answer given without a search: nothing to learn
+    net, stats = fitted(one_answer, "searched")
+    assert torch.equal(net.policy.weight, head) and stats["policy_samples"] == 0
+    net, stats = fitted(one_answer, "all")
+    assert not torch.equal(net.policy.weight, head) and stats["policy_samples"] == 64
+    _, stats = fitted(_fake_data(64, spread=24), "searched")
+    assert stats["policy_samples"] == 24 and stats["samples"] == 64
+    with pytest.raises(ConfigError, match="labels"):
+        tiny(tmp_path, small_net, labels="some")
+
+
 def test_a_stopped_round_plays_only_the_missing_chunks(tmp_path, small_net, monkeypatch):
     cfg = tiny(tmp_path, small_net, games=expert.CHUNK + 2)
     data_dir = tmp_path / "data"
