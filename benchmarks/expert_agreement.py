@@ -21,7 +21,6 @@ from is not held out: read these as how far the fit moved, not as how well it ge
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ import numpy as np
 import torch
 
 from agents.policy import CheckpointError, load_policy, masked_log_probs
-from training.config import OneLineParser
+from training.config import OneLineParser, write_json
 
 
 def load_decisions(folder: Path, chunks: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -118,9 +117,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         spread = "-" if f["agreement_spread"] is None else f"{100 * f['agreement_spread']:.1f} %"
         print(f"| {name} | {f['entropy']:.3f} | {100 * f['agreement']:.1f} % | {spread} | {100 * f['sure']:.1f} % | "
               f"{f['kl_search_prior']:.3f} |")
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2))
+    write_json(args.out, result)
     return result
 
 

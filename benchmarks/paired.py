@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.eval_report import EvalReport, read_results
-from training.config import OneLineParser
+from training.config import OneLineParser, write_json
 
 
 @dataclass(frozen=True)
@@ -135,9 +135,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"paired.py: error: {msg}", file=sys.stderr)
         raise SystemExit(1) from None
     print(report(result))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2))
+    write_json(args.out, result)
     return result
 
 

@@ -15,7 +15,6 @@ tables it never trained at (a search bot's, its own copies'); this says whether 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -30,7 +29,7 @@ from agents.evaluate import single_threaded
 from agents.match import play_game
 from agents.policy import PolicyAgent, is_draft, masked_kl, masked_log_probs
 from citadels_env.core import Game, GameConfig
-from training.config import ConfigError, OneLineParser, check_agent_id
+from training.config import ConfigError, OneLineParser, check_agent_id, write_json
 
 
 def _policy(agent: PolicyAgent, decision: Decision) -> torch.Tensor:
@@ -113,9 +112,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         raise SystemExit(130) from None
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=2))
+    write_json(args.out, results)
     return results
 
 

@@ -14,7 +14,6 @@ kills rarely find the best response (docs/TRAINING.md, "What an exploiter of ppo
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -26,7 +25,7 @@ import agents
 from agents.base import Decision
 from agents.evaluate import single_threaded
 from citadels_env.core import Game, GameConfig
-from training.config import ConfigError, OneLineParser, check_agent_id
+from training.config import ConfigError, OneLineParser, check_agent_id, write_json
 
 NAMING = ("kill", "rob")
 
@@ -114,9 +113,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print("\ninterrupted", file=sys.stderr)
         raise SystemExit(130) from None
     print(report(result))
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(result, indent=2))
+    write_json(args.out, result)
     return result
 
 

@@ -9,6 +9,7 @@ import ast
 import dataclasses
 import inspect
 import itertools
+import json
 import math
 import re
 import textwrap
@@ -308,6 +309,13 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         hint = self.hint or f"{self.prog} --help lists the options"
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} ({hint})\n")
+
+
+def write_json(path: Path | None, data: Any) -> None:
+    """A script's `--out FILE`: the figures as indented JSON, the folder made; nothing when no file was asked for."""
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=2))
 
 
 def parse_config(cls: type[C], argv: list[str] | None, description: str,
