@@ -148,6 +148,9 @@ class GuidedISMCTSAgent(ISMCTSAgent):
                              f"are searched; the others play the prior's likeliest answer), got {searched!r}")
         if inner == "prior" and options.get("opponents", "tree") != "tree":
             raise ValueError("inner=prior models the other seats' nodes by the network: it needs opponents=tree")
+        if options.get("trees", "one") == "seat" and (inner != "ucb" or root == "halving"):
+            raise ValueError("trees=seat searches a tree per seat with UCB below the root: it needs inner=ucb and a "
+                             "root rule other than halving")
         if value_net is not None and value != "net":
             raise ValueError("value_net names the network whose value head scores the leaves: it needs value=net")
         self.guide = load_guide(net, seed)

@@ -77,13 +77,16 @@ class ISMCTSAgent(Agent):
       `opp_bias / (1 + visits)`: the other seats are searched as players who mostly do the sensible thing rather
       than as UCB's uniform first tries).
     * `opp_bias`: the weight of that bonus (rewards lie in [0, 1]); only with `opponents="biased"`.
+    * `trees`: `"one"` (SO-ISMCTS: one tree keyed by every seat's actions) or `"seat"` (MO-ISMCTS, Cowling, Powley &
+      Whitehouse 2012: a tree per seat, in which the other seats' answers that seat cannot see, `HIDDEN_ANSWERS`,
+      are merged into one edge; each seat chooses in its own tree, `_descend_by_seat`).
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | None = None, time: float | None = None,
                  c: float = 0.7, rollout: str = "heuristic", horizon: int = 1, margin: float = 0.0,
-                 opponents: str = "tree", opp_bias: float = DEFAULT_OPP_BIAS) -> None:
+                 opponents: str = "tree", opp_bias: float = DEFAULT_OPP_BIAS, trees: str = "one") -> None:
         if iters is None and time is None:
             iters = 300
         if iters is not None and iters < 1:
@@ -99,6 +102,10 @@ class ISMCTSAgent(Agent):
         if opp_bias != DEFAULT_OPP_BIAS and opponents != "biased":
             raise ValueError("opp_bias weights the rollout policy's answer at the other seats' nodes: it needs "
                              "opponents=biased")
+        if trees not in ("one", "seat"):
+            raise ValueError(f"trees must be 'one' (one tree keyed by every seat's actions) or 'seat' (a tree per seat, "
+                             f"blind to the answers that seat cannot see), got {trees!r}")
+        self.trees = trees
         self.seed = seed
         self.rng = random.Random(seed)
         self.iters = iters
@@ -117,9 +124,11 @@ class ISMCTSAgent(Agent):
         self._unseen: Callable[[Game, random.Random], Action | None] | None = None
         #: What scores a rollout cut before the end (`agents.guided`'s value head, or the fitted `evaluate`).
         self._leaf_score: Callable[[Game], list[float]] = evaluate
-        #: Statistics of the last search (iterations, seconds), for benchmarks.
+        #: Statistics of the last search (iterations, seconds), for benchmarks, and its trees (one per seat with
+        #: `trees=seat`, else the root's alone).
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_trees: list[_Node] = []
 
     def reset(self, seat: int, config: GameConfig, seed: int | None = None) -> None:
         if seed is not None:
@@ -150,11 +159,16 @@ class ISMCTSAgent(Agent):
         limit = self.iters
         done = 0
         game_round = -1
+        roots: list[_Node] = []
         while True:
             game = self._determinize(decision)
             if game_round < 0:
                 game_round = game.round
-            path = self._descend(game, root, root_legal)
+                roots = [root if s == root.seat else _Node(s) for s in range(game.num_players)]
+            if self.trees == "seat":
+                path = self._descend_by_seat(game, roots, root_legal, root.seat)
+            else:
+                path = self._descend(game, root, root_legal)
             reward = self._rollout(game, None if self.horizon <= 0 else game_round + self.horizon)
             for node in path:
                 node.visits += 1
@@ -166,6 +180,7 @@ class ISMCTSAgent(Agent):
                 break
         self.last_iterations = done
         self.last_seconds = _time.perf_counter() - start
+        self.last_trees = roots if self.trees == "seat" else [root]
         return root
 
     def _load_rollout_policy(self) -> None:
@@ -249,6 +264,86 @@ class ISMCTSAgent(Agent):
             node = best_child
         return path
 
+    def _descend_by_seat(self, game: Game, roots: list[_Node], root_legal: frozenset[Action],
+                         me: int) -> list[_Node]:
+        """MO-ISMCTS's selection and expansion on one sample: every seat has its own tree (`roots`, the searching
+        seat `me`'s is the real root), the acting seat chooses by UCB in its tree (at the real root by the root's rule),
+        and every tree steps down the edge of the answer as its seat saw it (`seen_as`). Returns the edges walked in
+        all the trees; each counts the reward of the seat that acted on it. Why: in one tree keyed by every answer,
+        another seat's node below the searching seat's draft pick is chosen as if that seat knew the pick (an
+        Assassin always names the character taken), and the searching seat's own later nodes below the other seats'
+        picks as if it knew theirs; in its own tree each seat answers only what it could have seen."""
+        rng, c = self.rng, self.c
+        log, sqrt = math.log, math.sqrt
+        real_root = roots[me]
+        select_root = self._select_root
+        policy = self._policy if self.opponents == "rollout" else None
+        guess = self._policy if self.opponents == "biased" else None
+        bias = self.opp_bias
+        unseen = self._unseen
+        nodes = list(roots)
+        path: list[_Node] = []
+        first = True
+        while not game.is_over:
+            seat = game.current_player
+            if policy is not None and seat != me:
+                game.apply(policy(game, rng))
+                continue
+            if unseen is not None and seat != me and self._played_off_tree(game, rng):
+                continue
+            acts = self._answers(game, root_legal if first else None)
+            first = False
+            if len(acts) == 1:
+                game.apply(acts[0])
+                continue
+            node = nodes[seat]
+            children = node.children
+            hint = guess(game, rng) if guess is not None and seat != me else None
+            untried = [a for a in acts if (seat, a) not in children]
+            expand = bool(untried)
+            if expand:
+                if hint is not None and (seat, hint) not in children:
+                    a = hint
+                else:
+                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                for b in acts:
+                    child = children.get((seat, b))
+                    if child is not None:
+                        child.avail += 1
+                chosen = children[(seat, a)] = _Node(seat)
+            elif node is real_root and select_root is not None:
+                a, chosen = select_root(acts, children, seat)
+            else:
+                a, chosen, best_v = acts[0], None, -1.0
+                for b in acts:
+                    child = children[(seat, b)]
+                    child.avail += 1
+                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if v > best_v:
+                        a, chosen, best_v = b, child, v
+                if hint is not None:
+                    child = children[(seat, hint)]
+                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if v + bias / (1 + child.visits) > best_v:
+                        a, chosen = hint, child
+            assert chosen is not None
+            path.append(chosen)
+            nodes[seat] = chosen
+            hidden = seen_as(game.decision_kind, a)
+            for s, other in enumerate(nodes):
+                if s == seat:
+                    continue
+                key = (seat, hidden)
+                step = other.children.get(key)
+                if step is None:
+                    step = other.children[key] = _Node(seat)
+                path.append(step)
+                nodes[s] = step
+            game.apply(a)
+            if expand:
+                return path
+        return path
+
     def _played_off_tree(self, game: Game, rng: random.Random) -> bool:
         """Play another seat's decision on the sample by `_unseen` if it answers it (no node); whether it did."""
         assert self._unseen is not None
@@ -288,6 +383,22 @@ class ISMCTSAgent(Agent):
             best_other = max(x for o, x in enumerate(scores) if o != s)
             out.append((1.0 - m) * (s == winner) + m * (0.5 + 0.5 * math.tanh((sc - best_other) / 8.0)))
         return out
+
+
+#: Decision kinds whose answer the other seats do not see when it is given, only that it was given: a draft pick
+#: (the next drafter sees which characters are left, not which was taken), the card kept of those drawn, a card put
+#: under the Museum, discarded to the Laboratory, put under the deck by the Magician or paid to the Thieves' Den
+#: (`tests/agents/test_ismcts.py` checks against the core's views that the card's name reaches no other seat).
+HIDDEN_ANSWERS = frozenset({"draft_keep", "draft_discard", "keep_card", "scholar_keep", "museum", "laboratory",
+                            "magician_discard", "thieves_den_cards"})
+
+
+def seen_as(kind: str | None, action: Action) -> Action:
+    """`action`, answered to a decision of `kind`, as the other seats see it: its verb alone where the argument is
+    hidden from them (`HIDDEN_ANSWERS`; "done" stays "done"), else the action itself."""
+    if kind in HIDDEN_ANSWERS and action.arg is not None:
+        return Action(action.verb)
+    return action
 
 
 #: Conditional-logit weights of `evaluate`: (constant part, part per district of the largest city) for the score,
