@@ -344,17 +344,11 @@ class GuidedISMCTSAgent(ISMCTSAgent):
         rng, widen = self.rng, self.widen
         assert self._tree_prior_of is not None
         prior_of, cache = self._tree_prior_of(game), self._node_priors
-        node, path, first, me = root, [], True, root.seat
-        unseen = self._unseen
-        while not game.is_over:
+        node, path, me = root, [], root.seat
+        legal: frozenset[Action] | None = root_legal
+        while (acts := self._next_choice(game, me, legal, None, rng)) is not None:
+            legal = None
             seat = game.current_player
-            if unseen is not None and seat != me and self._played_off_tree(game, rng):
-                continue
-            acts = self._answers(game, root_legal if first else None)
-            first = False
-            if len(acts) == 1:
-                game.apply(acts[0])
-                continue
             children = node.children
             tried = [a for a in acts if (seat, a) in children]
             untried = [a for a in acts if (seat, a) not in children]

@@ -204,64 +204,24 @@ class ISMCTSAgent(Agent):
                  root_rule: bool = True) -> list[_Node]:
         """Selection and expansion on one sample (applied to `game` in place); returns the edges walked. With
         `root_rule=False` the root's own selection rule is not used (a descent that starts below the real root)."""
-        rng, c = self.rng, self.c
+        rng = self.rng
         select_root = self._select_root if root_rule else None
-        log, sqrt = math.log, math.sqrt
-        node = root
-        path: list[_Node] = []
-        first = True
         me = root.seat
         policy = self._policy if self.opponents == "rollout" else None
         guess = self._policy if self.opponents == "biased" else None
-        bias = self.opp_bias
-        unseen = self._unseen
-        while not game.is_over:
+        node = root
+        path: list[_Node] = []
+        legal: frozenset[Action] | None = root_legal
+        while (acts := self._next_choice(game, me, legal, policy, rng)) is not None:
+            legal = None
             seat = game.current_player
-            if policy is not None and seat != me:
-                game.apply(policy(game, rng))
-                continue
-            if unseen is not None and seat != me and self._played_off_tree(game, rng):
-                continue
-            acts = self._answers(game, root_legal if first else None)
-            first = False
-            if len(acts) == 1:
-                game.apply(acts[0])
-                continue
-            children = node.children
             hint = guess(game, rng) if guess is not None and seat != me else None
-            untried = [a for a in acts if (seat, a) not in children]
-            if untried:
-                if hint is not None and (seat, hint) not in children:
-                    a = hint
-                else:
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                for b in acts:
-                    child = children.get((seat, b))
-                    if child is not None:
-                        child.avail += 1
-                child = children[(seat, a)] = _Node(seat)
-                path.append(child)
-                game.apply(a)
+            a, child, expanded = self._choose(node, acts, seat, hint, select_root if node is root else None)
+            path.append(child)
+            game.apply(a)
+            if expanded:
                 return path
-            if node is root and select_root is not None:
-                best_a, best_child = select_root(acts, children, seat)
-            else:
-                best_a, best_child, best_v = acts[0], None, -1.0
-                for a in acts:
-                    child = children[(seat, a)]
-                    child.avail += 1
-                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if v > best_v:
-                        best_a, best_child, best_v = a, child, v
-                if hint is not None:  # the rollout policy's answer with its bonus (kept out of the loop above)
-                    child = children[(seat, hint)]
-                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if v + bias / (1 + child.visits) > best_v:
-                        best_a, best_child = hint, child
-            assert best_child is not None
-            path.append(best_child)
-            game.apply(best_a)
-            node = best_child
+            node = child
         return path
 
     def _descend_by_seat(self, game: Game, roots: list[_Node], root_legal: frozenset[Action],
@@ -273,17 +233,41 @@ class ISMCTSAgent(Agent):
         another seat's node below the searching seat's draft pick is chosen as if that seat knew the pick (an
         Assassin always names the character taken), and the searching seat's own later nodes below the other seats'
         picks as if it knew theirs; in its own tree each seat answers only what it could have seen."""
-        rng, c = self.rng, self.c
-        log, sqrt = math.log, math.sqrt
+        rng = self.rng
         real_root = roots[me]
-        select_root = self._select_root
         policy = self._policy if self.opponents == "rollout" else None
         guess = self._policy if self.opponents == "biased" else None
-        bias = self.opp_bias
-        unseen = self._unseen
         nodes = list(roots)
         path: list[_Node] = []
-        first = True
+        legal: frozenset[Action] | None = root_legal
+        while (acts := self._next_choice(game, me, legal, policy, rng)) is not None:
+            legal = None
+            seat = game.current_player
+            node = nodes[seat]
+            hint = guess(game, rng) if guess is not None and seat != me else None
+            a, chosen, expanded = self._choose(node, acts, seat, hint,
+                                               self._select_root if node is real_root else None)
+            path.append(chosen)
+            nodes[seat] = chosen
+            key = (seat, seen_as(game.decision_kind, a))
+            for s, other in enumerate(nodes):
+                if s != seat:
+                    step = other.children.get(key)
+                    if step is None:
+                        step = other.children[key] = _Node(seat)
+                    path.append(step)
+                    nodes[s] = step
+            game.apply(a)
+            if expanded:
+                return path
+        return path
+
+    def _next_choice(self, game: Game, me: int, root_legal: frozenset[Action] | None,
+                     policy: RolloutFn | None, rng: random.Random) -> list[Action] | None:
+        """Play on `game` the moves that make no node (the other seats' by `policy` where given, those `_unseen`
+        answers off the tree, forced ones) until a seat has a choice; its answers (`_answers` with `root_legal`), or
+        None once the game is over."""
+        unseen = self._unseen
         while not game.is_over:
             seat = game.current_player
             if policy is not None and seat != me:
@@ -291,58 +275,51 @@ class ISMCTSAgent(Agent):
                 continue
             if unseen is not None and seat != me and self._played_off_tree(game, rng):
                 continue
-            acts = self._answers(game, root_legal if first else None)
-            first = False
+            acts = self._answers(game, root_legal)
+            root_legal = None
             if len(acts) == 1:
                 game.apply(acts[0])
                 continue
-            node = nodes[seat]
-            children = node.children
-            hint = guess(game, rng) if guess is not None and seat != me else None
-            untried = [a for a in acts if (seat, a) not in children]
-            expand = bool(untried)
-            if expand:
-                if hint is not None and (seat, hint) not in children:
-                    a = hint
-                else:
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                for b in acts:
-                    child = children.get((seat, b))
-                    if child is not None:
-                        child.avail += 1
-                chosen = children[(seat, a)] = _Node(seat)
-            elif node is real_root and select_root is not None:
-                a, chosen = select_root(acts, children, seat)
+            return acts
+        return None
+
+    def _choose(self, node: _Node, acts: list[Action], seat: int, hint: Action | None,
+                select_root: Callable[[list[Action], dict, int], tuple[Action, _Node]] | None,
+                ) -> tuple[Action, _Node, bool]:
+        """`seat`'s answer at `node`: an untried one (`hint` first) as a new child, else by `select_root` (given at
+        the real root) or UCB1 with availability counts, the hint keeping a bonus of `opp_bias / (1 + visits)`.
+        Returns the answer, its child and whether the child is new (the descent ends there)."""
+        children = node.children
+        untried = [a for a in acts if (seat, a) not in children]
+        if untried:
+            if hint is not None and (seat, hint) not in children:
+                a = hint
             else:
-                a, chosen, best_v = acts[0], None, -1.0
-                for b in acts:
-                    child = children[(seat, b)]
+                a = untried[self.rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            for b in acts:
+                child = children.get((seat, b))
+                if child is not None:
                     child.avail += 1
-                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if v > best_v:
-                        a, chosen, best_v = b, child, v
-                if hint is not None:
-                    child = children[(seat, hint)]
-                    v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if v + bias / (1 + child.visits) > best_v:
-                        a, chosen = hint, child
-            assert chosen is not None
-            path.append(chosen)
-            nodes[seat] = chosen
-            hidden = seen_as(game.decision_kind, a)
-            for s, other in enumerate(nodes):
-                if s == seat:
-                    continue
-                key = (seat, hidden)
-                step = other.children.get(key)
-                if step is None:
-                    step = other.children[key] = _Node(seat)
-                path.append(step)
-                nodes[s] = step
-            game.apply(a)
-            if expand:
-                return path
-        return path
+            child = children[(seat, a)] = _Node(seat)
+            return a, child, True
+        if select_root is not None:
+            a, child = select_root(acts, children, seat)
+            return a, child, False
+        c, log, sqrt = self.c, math.log, math.sqrt
+        best_a, best_child, best_v = acts[0], None, -1.0
+        for a in acts:
+            child = children[(seat, a)]
+            child.avail += 1
+            v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+            if v > best_v:
+                best_a, best_child, best_v = a, child, v
+        if hint is not None:  # the rollout policy's answer with its bonus (kept out of the loop above)
+            child = children[(seat, hint)]
+            v = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+            if v + self.opp_bias / (1 + child.visits) > best_v:
+                best_a, best_child = hint, child
+        assert best_child is not None
+        return best_a, best_child, False
 
     def _played_off_tree(self, game: Game, rng: random.Random) -> bool:
         """Play another seat's decision on the sample by `_unseen` if it answers it (no node); whether it did."""
