@@ -159,12 +159,13 @@ class ISMCTSAgent(Agent):
         limit = self.iters
         done = 0
         game_round = -1
-        roots: list[_Node] = []
+        roots = [root]  # with trees=seat, one per seat once the first sample gives the table's size
         while True:
             game = self._determinize(decision)
             if game_round < 0:
                 game_round = game.round
-                roots = [root if s == root.seat else _Node(s) for s in range(game.num_players)]
+                if self.trees == "seat":
+                    roots = [root if s == root.seat else _Node(s) for s in range(game.num_players)]
             if self.trees == "seat":
                 path = self._descend_by_seat(game, roots, root_legal, root.seat)
             else:
@@ -180,7 +181,7 @@ class ISMCTSAgent(Agent):
                 break
         self.last_iterations = done
         self.last_seconds = _time.perf_counter() - start
-        self.last_trees = roots if self.trees == "seat" else [root]
+        self.last_trees = roots
         return root
 
     def _load_rollout_policy(self) -> None:
@@ -365,7 +366,7 @@ class ISMCTSAgent(Agent):
 #: Decision kinds whose answer the other seats do not see when it is given, only that it was given: a draft pick
 #: (the next drafter sees which characters are left, not which was taken), the card kept of those drawn, a card put
 #: under the Museum, discarded to the Laboratory, put under the deck by the Magician or paid to the Thieves' Den
-#: (`tests/agents/test_ismcts.py` checks against the core's views that the card's name reaches no other seat).
+#: (tests/agents/test_ismcts_seat_trees.py checks against the core's views that the argument reaches no other seat).
 HIDDEN_ANSWERS = frozenset({"draft_keep", "draft_discard", "keep_card", "scholar_keep", "museum", "laboratory",
                             "magician_discard", "thieves_den_cards"})
 

@@ -91,8 +91,8 @@ def test_each_seat_tree_merges_the_picks_it_cannot_see() -> None:
         assert set(tree.children) == {(seat, Action("character"))}  # one edge: the pick it did not see
         merged = tree.children[(seat, Action("character"))]
         assert merged.visits == bot.last_iterations == sum(c.visits for c in root.children.values())
-        below = {key for key in merged.children}  # the next drafter's own picks, each under its name
-        assert all(s != other or a.arg for s, a in below)
+        # the next drafter's own picks, each under its name
+        assert all(s != other or a.arg for s, a in merged.children)
     one = ISMCTSAgent(seed=0, iters=200, rollout="random", horizon=1)
     one.search(Decision(g))
     assert one.last_trees == [one.last_trees[0]]
